@@ -1,0 +1,172 @@
+import type { Writable } from 'node:stream';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { authRepository } from './modules/auth/auth.repository.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { authService } from './modules/auth/auth.service.ts';
+import { contactRepository } from './modules/contact/contact.repository.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { statsRoutes } from './modules/stats/stats.routes.ts';
+import { registerClient } from './plugins/client.ts';
+import { registerCsrfGuard } from './plugins/csrf.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerSessions } from './plugins/session.ts';
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  secret: string;
+  now?: () => Date;
+  /** Directory of the built client (dist/client); omitted in API tests. */
+  clientDir?: string;
+  /** Where request logs go (defaults to stdout); tests pass a stream to inspect them. */
+  logStream?: Writable;
+};
+
+export const BODY_LIMIT = 1024 * 1024;
+
+/** Logged URLs keep parameter names but never their values (sign-in tokens travel in query strings). */
+export const redactUrl = (url: string) =>
+  url.replace(/\?.*$/, (q) => q.replace(/=([^&]*)/g, (_m, v: string) => (v ? '=[redacted]' : '=')));
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, database, mailer, secret } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  const app = Fastify({
+    bodyLimit: BODY_LIMIT,
+    trustProxy: 'loopback',
+    logger: {
+      level: config.logLevel,
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      serializers: {
+        req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+        res: (res) => ({ statusCode: res.statusCode }),
+      },
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+    strictTransportSecurity: config.secureCookies,
+  });
+  await app.register(fastifyCompress, { threshold: 1024 });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'VOIP Manager API', version: '1.0.0' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'vm_session' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  registerCsrfGuard(app, { publicUrl: config.publicUrl });
+  const auth = authService({ repo: authRepository(database.db), mailer, secret, publicUrl: config.publicUrl, now });
+  const cookies = registerSessions(app, auth, { secure: config.secureCookies });
+
+  app.get(
+    '/healthz',
+    {
+      logLevel: 'warn',
+      schema: {
+        tags: ['system'],
+        response: {
+          200: z.object({ status: z.literal('ok'), db: z.literal('ok') }),
+          503: z.object({ status: z.literal('error'), db: z.literal('unreachable') }),
+        },
+      },
+    },
+    async (_req, reply) => {
+      reply.header('cache-control', 'no-store');
+      try {
+        await withTimeout(database.ping(), 2000);
+        return { status: 'ok' as const, db: 'ok' as const };
+      } catch {
+        return reply.status(503).send({ status: 'error' as const, db: 'unreachable' as const });
+      }
+    },
+  );
+
+  authRoutes(app, auth, cookies);
+  contactRoutes(app, contactRepository(database.db), now);
+  statsRoutes(app, database.db, now);
+
+  const outbox = mailer.outbox?.bind(mailer);
+  if (config.nodeEnv !== 'production' && outbox) {
+    app.get(
+      '/v1/dev/outbox',
+      {
+        schema: {
+          tags: ['dev'],
+          querystring: z.object({ to: z.string().optional() }),
+          response: {
+            200: z.object({
+              messages: z.array(z.object({ to: z.string(), subject: z.string(), text: z.string(), sentAt: z.string() })),
+            }),
+          },
+        },
+      },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-store');
+        return { messages: outbox(req.query.to) };
+      },
+    );
+  }
+
+  app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await registerClient(app, deps.clientDir);
+  return app;
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout;
+  return Promise.race([
+    p,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('timeout')), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,112 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The only place that reads process.env. Everything else receives a Config. */
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const emailList = z
+  .string()
+  .transform((s) =>
+    s
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.email()));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .transform((u) => (u ? u.replace(/\/+$/, '') : undefined)),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  SECRET_KEY: z.string().min(32).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('VOIP Manager <no-reply@localhost>'),
+  PROCESS_MODE: z.enum(['all', 'web', 'worker']).default('all'),
+  ADMIN_EMAILS: emailList.default([]),
+  DEMO_PROVIDER: bool.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+const expected: Record<string, string> = {
+  NODE_ENV: 'one of development, production, test',
+  PORT: 'an integer from 0 to 65535',
+  HOST: 'a host name or address to listen on',
+  PUBLIC_URL: 'an http(s) URL such as https://voip.example.com',
+  DATA_DIR: 'a directory path',
+  DATABASE_URL: 'a postgres:// or postgresql:// URL',
+  SECRET_KEY: 'a random string of at least 32 characters',
+  SMTP_URL: 'an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587',
+  MAIL_FROM: 'a sender such as "VOIP Manager <no-reply@example.com>"',
+  PROCESS_MODE: 'one of all, web, worker',
+  ADMIN_EMAILS: 'a comma-separated list of email addresses',
+  DEMO_PROVIDER: 'one of 1, 0, true, false',
+  LOG_LEVEL: 'one of fatal, error, warn, info, debug, trace, silent',
+};
+
+export type Config = {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  secureCookies: boolean;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  secretKey: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  processMode: 'all' | 'web' | 'worker';
+  adminEmails: string[];
+  demoProvider: boolean;
+  logLevel: string;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Treat empty strings as unset so `FOO= npm start` means "default".
+  const cleaned = Object.fromEntries(
+    Object.keys(envSchema.shape)
+      .map((k) => [k, env[k]] as const)
+      .filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0]);
+    throw new ConfigError(
+      `Invalid environment variable ${name}=${JSON.stringify(cleaned[name])}: expected ${expected[name] ?? issue.message}`,
+    );
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.SECRET_KEY) {
+    throw new ConfigError(
+      `Missing environment variable SECRET_KEY: expected ${expected.SECRET_KEY} (required when NODE_ENV=production)`,
+    );
+  }
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https:'),
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    secretKey: e.SECRET_KEY,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    processMode: e.PROCESS_MODE,
+    adminEmails: e.ADMIN_EMAILS,
+    demoProvider: e.DEMO_PROVIDER ?? e.NODE_ENV !== 'production',
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.ts';
+import { migrationsFolder } from '../paths.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+const MIGRATION_LOCK = 727_001;
+
+export async function openPostgres(url: string, opts: { migrate?: boolean; max?: number } = {}) {
+  if (opts.migrate !== false) {
+    // One migrator at a time across processes: hold an advisory lock on a dedicated connection.
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+      await client.end();
+    }
+  }
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  } satisfies Database;
+}
+
+export async function openPglite(
+  dataDir: string | undefined,
+  opts: { loadDataDir?: Blob; migrate?: boolean } = {},
+): Promise<Database & { client: PGlite }> {
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  if (opts.migrate !== false) {
+    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+  }
+  let closed = false;
+  return {
+    db,
+    client,
+    kind: 'pglite',
+    ping: async () => {
+      if (closed) throw new Error('database is closed');
+      await db.execute(sql`select 1`);
+    },
+    close: async () => {
+      closed = true;
+      await client.close();
+    },
+  };
+}
+
+export function openDatabase(config: { databaseUrl: string | undefined; dataDir: string }) {
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl)
+    : openPglite(path.join(config.dataDir, 'pglite'));
+}

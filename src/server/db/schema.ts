@@ -1,0 +1,5 @@
+export * from '../modules/users/users.table.ts';
+export * from '../modules/auth/auth.table.ts';
+export * from '../modules/contact/contact.table.ts';
+export * from '../modules/numbers/numbers.table.ts';
+export * from '../modules/messages/messages.table.ts';

@@ -1,0 +1,161 @@
+import { and, count, eq, gt, gte, isNull, lt, min, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { loginCodes, loginCodeSends, sessions } from './auth.table.ts';
+import { users } from '../users/users.table.ts';
+
+export type SessionUser = { id: string; email: string; emailVerified: boolean };
+
+export function authRepository(db: Db) {
+  return {
+    /** Sends to this email and this IP since `since`, with the oldest of each (for Retry-After). */
+    async sendStats(email: string, ip: string, since: Date) {
+      const [byEmail] = await db
+        .select({ n: count(), oldest: min(loginCodeSends.sentAt) })
+        .from(loginCodeSends)
+        .where(and(eq(loginCodeSends.email, email), gte(loginCodeSends.sentAt, since)));
+      const [byIp] = await db
+        .select({ n: count(), oldest: min(loginCodeSends.sentAt) })
+        .from(loginCodeSends)
+        .where(and(eq(loginCodeSends.ip, ip), gte(loginCodeSends.sentAt, since)));
+      const [last] = await db
+        .select({ createdAt: loginCodes.createdAt })
+        .from(loginCodes)
+        .where(eq(loginCodes.email, email));
+      return { byEmail: byEmail!, byIp: byIp!, lastCodeAt: last?.createdAt ?? null };
+    },
+
+    /** Replace the email's code and record the send, atomically. Returns the send id. */
+    async storeCode(row: {
+      email: string;
+      ip: string;
+      codeHash: string;
+      linkTokenHash: string;
+      now: Date;
+      expiresAt: Date;
+    }) {
+      return db.transaction(async (tx) => {
+        const values = {
+          email: row.email,
+          codeHash: row.codeHash,
+          linkTokenHash: row.linkTokenHash,
+          expiresAt: row.expiresAt,
+          attempts: 0,
+          consumedAt: null,
+          createdAt: row.now,
+        };
+        await tx.insert(loginCodes).values(values).onConflictDoUpdate({ target: loginCodes.email, set: values });
+        const [send] = await tx
+          .insert(loginCodeSends)
+          .values({ email: row.email, ip: row.ip, sentAt: row.now })
+          .returning({ id: loginCodeSends.id });
+        await tx.delete(loginCodeSends).where(lt(loginCodeSends.sentAt, new Date(row.now.getTime() - 86_400_000)));
+        return send!.id;
+      });
+    },
+
+    /** Undo a send whose mail could not be delivered. */
+    async forgetCode(email: string, sendId: string) {
+      await db.transaction(async (tx) => {
+        await tx.delete(loginCodes).where(eq(loginCodes.email, email));
+        await tx.delete(loginCodeSends).where(eq(loginCodeSends.id, sendId));
+      });
+    },
+
+    getCode: async (email: string) =>
+      (await db.select().from(loginCodes).where(eq(loginCodes.email, email)))[0],
+
+    /** Count one attempt against a live code; returns the new count and the stored hash, or nothing. */
+    async spendAttempt(email: string, now: Date, maxAttempts: number) {
+      const [row] = await db
+        .update(loginCodes)
+        .set({ attempts: sql`${loginCodes.attempts} + 1` })
+        .where(
+          and(
+            eq(loginCodes.email, email),
+            isNull(loginCodes.consumedAt),
+            lt(loginCodes.attempts, maxAttempts),
+            gt(loginCodes.expiresAt, now),
+          ),
+        )
+        .returning({ attempts: loginCodes.attempts, codeHash: loginCodes.codeHash });
+      return row;
+    },
+
+    /** Mark the code used; only one caller can win. */
+    async consumeByEmail(email: string, now: Date) {
+      const rows = await db
+        .update(loginCodes)
+        .set({ consumedAt: now })
+        .where(and(eq(loginCodes.email, email), isNull(loginCodes.consumedAt)))
+        .returning({ email: loginCodes.email });
+      return rows.length === 1;
+    },
+
+    async consumeByLink(linkTokenHash: string, now: Date) {
+      const [row] = await db
+        .update(loginCodes)
+        .set({ consumedAt: now })
+        .where(
+          and(
+            eq(loginCodes.linkTokenHash, linkTokenHash),
+            isNull(loginCodes.consumedAt),
+            gt(loginCodes.expiresAt, now),
+          ),
+        )
+        .returning({ email: loginCodes.email });
+      return row?.email;
+    },
+
+    /** Find or create the user for a verified email, and open a session, in one transaction. */
+    async signIn(input: {
+      email: string;
+      now: Date;
+      tokenHash: string;
+      expiresAt: Date;
+      userAgent: string | undefined;
+      ip: string;
+    }) {
+      return db.transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({ email: input.email, emailVerified: true, lastSignInAt: input.now })
+          .onConflictDoUpdate({
+            target: users.email,
+            set: { emailVerified: true, lastSignInAt: input.now },
+          })
+          .returning({ id: users.id, email: users.email, emailVerified: users.emailVerified });
+        await tx.insert(sessions).values({
+          tokenHash: input.tokenHash,
+          userId: user!.id,
+          expiresAt: input.expiresAt,
+          createdAt: input.now,
+          lastSeenAt: input.now,
+          userAgent: input.userAgent?.slice(0, 512),
+          ip: input.ip,
+        });
+        return user!;
+      });
+    },
+
+    async findSession(tokenHash: string, now: Date) {
+      const [row] = await db
+        .select({
+          expiresAt: sessions.expiresAt,
+          user: { id: users.id, email: users.email, emailVerified: users.emailVerified },
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)));
+      return row;
+    },
+
+    async extendSession(tokenHash: string, now: Date, expiresAt: Date) {
+      await db.update(sessions).set({ expiresAt, lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
+    },
+
+    async deleteSession(tokenHash: string) {
+      await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+    },
+  };
+}
+export type AuthRepository = ReturnType<typeof authRepository>;

@@ -1,0 +1,36 @@
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../users/users.table.ts';
+
+/**
+ * A user's rented number. The provider link is stored encrypted (api_link_enc); its host is kept in
+ * clear for search and per-host limits. Poll-state columns are used by the poller.
+ */
+export const voipNumbers = pgTable(
+  'voip_numbers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    phoneNumber: text('phone_number').notNull(),
+    apiLinkEnc: text('api_link_enc').notNull(),
+    apiHost: text('api_host').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    isFavorite: boolean('is_favorite').notNull().default(false),
+    notes: text('notes').notNull().default(''),
+    lastUsed: timestamp('last_used', { withTimezone: true }),
+    endDate: timestamp('end_date', { withTimezone: true }),
+    dateLastChecked: timestamp('date_last_checked', { withTimezone: true }),
+    nextPollAt: timestamp('next_poll_at', { withTimezone: true }).notNull().defaultNow(),
+    lastPolledAt: timestamp('last_polled_at', { withTimezone: true }),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    failures: integer('failures').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('voip_numbers_user_phone_uq').on(t.userId, t.phoneNumber),
+    index('voip_numbers_user_created_idx').on(t.userId, t.createdAt),
+    index('voip_numbers_due_idx').on(t.nextPollAt),
+  ],
+);

@@ -1,0 +1,15 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** The single identity table. Emails are stored lower-case (enforced), so unique(email) is case-insensitive. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+  },
+  (t) => [check('users_email_lower_ck', sql`${t.email} = lower(${t.email})`)],
+);

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../errors.ts';
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Refuses state-changing requests that a browser marks as coming from another site. Browsers send
+ * Sec-Fetch-Site and/or Origin on every POST; clients without either (curl, server-to-server) carry
+ * no ambient cookies of a victim, so they are not a CSRF vector.
+ */
+export function registerCsrfGuard(app: FastifyInstance, opts: { publicUrl: string }) {
+  const allowed = new Set([new URL(opts.publicUrl).origin]);
+  app.addHook('onRequest', async (req) => {
+    if (SAFE.has(req.method)) return;
+    const site = req.headers['sec-fetch-site'];
+    if (site && site !== 'same-origin' && site !== 'none') throw forbidden();
+    const origin = req.headers.origin;
+    if (origin && origin !== 'null') {
+      const host = req.headers.host;
+      const sameHost = host && (origin === `http://${host}` || origin === `https://${host}`);
+      if (!sameHost && !allowed.has(origin)) throw forbidden();
+    } else if (origin === 'null') {
+      throw forbidden();
+    }
+  });
+}
+
+const forbidden = () =>
+  new AppError(403, 'CROSS_ORIGIN_REFUSED', 'Cross-origin requests that change data are not allowed.');

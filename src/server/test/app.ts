@@ -1,0 +1,84 @@
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { buildApp, type App } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { createConsoleMailer, type Mailer } from '../mail/mailer.ts';
+import { createTestDb } from './db.ts';
+
+export type TestClock = { now: () => Date; advance: (ms: number) => void; set: (d: Date) => void };
+
+export function testClock(start = new Date()): TestClock {
+  let t = start.getTime();
+  return { now: () => new Date(t), advance: (ms) => (t += ms), set: (d) => (t = d.getTime()) };
+}
+
+export type TestApp = {
+  app: App;
+  database: Database;
+  mailer: Mailer;
+  clock: TestClock;
+  /** Everything the app logged, as text. */
+  logs: () => string;
+  close: () => Promise<void>;
+};
+
+/** The whole app on a fresh database, with a controllable clock and a console mailer that keeps an outbox. */
+export async function createTestApp(
+  opts: { env?: Record<string, string>; mailer?: Mailer; database?: Database; clientDir?: string } = {},
+): Promise<TestApp> {
+  const database = opts.database ?? (await createTestDb());
+  const mailer = opts.mailer ?? createConsoleMailer({ print: false });
+  const clock = testClock();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: path.join(os.tmpdir(), 'voip-test-unused'),
+    LOG_LEVEL: 'info',
+    ...opts.env,
+  });
+  let logText = '';
+  const logStream = new PassThrough();
+  logStream.on('data', (chunk: Buffer) => (logText += chunk.toString()));
+  const app = await buildApp({
+    config,
+    database,
+    mailer,
+    secret: 'test-secret-key-that-is-long-enough-0123456789',
+    now: clock.now,
+    logStream,
+    ...(opts.clientDir ? { clientDir: opts.clientDir } : {}),
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    mailer,
+    clock,
+    logs: () => logText,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Sign-in helper: request a code, read it from the outbox, verify it, return the session cookie. */
+export async function signIn(t: TestApp, email = `user-${Math.random().toString(36).slice(2)}@example.com`) {
+  const sent = await t.app.inject({ method: 'POST', url: '/v1/auth/code', payload: { email } });
+  if (sent.statusCode !== 200) throw new Error(`code send failed: ${sent.body}`);
+  const code = lastCode(t, email);
+  const res = await t.app.inject({ method: 'POST', url: '/v1/auth/verify', payload: { email, code } });
+  if (res.statusCode !== 200) throw new Error(`verify failed: ${res.body}`);
+  const cookie = res.cookies.find((c) => c.name === 'vm_session')!;
+  return { email, cookie: `vm_session=${cookie.value}`, user: res.json() as { id: string } };
+}
+
+export function lastMail(t: TestApp, email: string) {
+  const mail = t.mailer.outbox!(email)[0];
+  if (!mail) throw new Error(`no mail for ${email}`);
+  return mail;
+}
+export const lastCode = (t: TestApp, email: string) => /code is (\d{6})/.exec(lastMail(t, email).text)![1]!;
+export const lastLinkToken = (t: TestApp, email: string) =>
+  /token=([A-Za-z0-9_-]+)/.exec(lastMail(t, email).text)![1]!;

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { emailSchema } from './auth.ts';
+
+export const CONTACT_SUBJECTS = [
+  { value: 'general', label: 'General Inquiry' },
+  { value: 'technical', label: 'Technical Support' },
+  { value: 'billing', label: 'Billing Question' },
+  { value: 'feature', label: 'Feature Request' },
+  { value: 'partnership', label: 'Partnership' },
+  { value: 'other', label: 'Other' },
+] as const;
+
+type Subject = (typeof CONTACT_SUBJECTS)[number]['value'];
+const subjectValues = CONTACT_SUBJECTS.map((s) => s.value) as [Subject, ...Subject[]];
+
+export const contactBody = z.object({
+  name: z.string().trim().min(1, 'Full Name is required').max(200, 'Name is too long'),
+  email: emailSchema,
+  subject: z.enum(subjectValues, { error: 'Please choose a subject' }),
+  message: z.string().trim().min(1, 'Message is required').max(5000, 'Message is too long (5,000 characters at most)'),
+});
+export type ContactInput = z.input<typeof contactBody>;
+
+export const CONTACT_SUCCESS = "Thank you for your message! We'll get back to you within 24 hours.";

@@ -1,0 +1,52 @@
+import { defineConfig } from 'vitest/config';
+
+const apiTests = ['src/**/*.test.ts', 'src/**/*.test.tsx'];
+const usePostgres = !!process.env.TEST_DATABASE_URL;
+
+export default defineConfig({
+  test: {
+    reporters: ['default', './scripts/summary-reporter.ts'],
+    projects: [
+      {
+        test: {
+          name: 'unit+api (pglite)',
+          include: apiTests,
+          environment: 'node',
+          globalSetup: ['src/server/test/global-setup.ts'],
+          setupFiles: ['src/server/test/setup.ts'],
+          env: { TEST_DB: 'pglite' },
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      ...(usePostgres
+        ? [
+            {
+              test: {
+                name: 'api (postgres)',
+                include: ['src/server/**/*.test.ts'],
+                environment: 'node',
+                globalSetup: ['src/server/test/global-setup.ts'],
+                setupFiles: ['src/server/test/setup.ts'],
+                env: { TEST_DB: 'postgres' },
+                testTimeout: 20_000,
+                hookTimeout: 30_000,
+              },
+            },
+          ]
+        : []),
+      {
+        test: {
+          name: 'e2e (chromium)',
+          include: ['tests/e2e/**/*.e2e.ts'],
+          environment: 'node',
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          setupFiles: ['src/server/test/setup.ts'],
+          fileParallelism: false,
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});
