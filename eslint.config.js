@@ -10,7 +10,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
@@ -21,9 +24,12 @@ export default tseslint.config(
   },
   {
     files: ['src/server/**/*.ts', 'src/shared/**/*.ts'],
-    ignores: ['src/server/config.ts'],
+    ignores: ['src/server/config.ts', 'src/server/test/**', '**/*.test.ts'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read env in config.ts only.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read env in config.ts only.' },
+      ],
     },
   },
   { files: ['scripts/**', 'bench/**', 'tests/**', '.ci/**'], rules: { 'no-console': 'off' } },

@@ -25,6 +25,7 @@ export default defineConfig({
               test: {
                 name: 'api (postgres)',
                 include: ['src/server/**/*.test.ts'],
+                exclude: ['src/server/main.test.ts', 'src/server/config.test.ts'],
                 environment: 'node',
                 globalSetup: ['src/server/test/global-setup.ts'],
                 setupFiles: ['src/server/test/setup.ts'],

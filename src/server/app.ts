@@ -3,7 +3,11 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type RawServerDefault,
+} from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   jsonSchemaTransform,
@@ -70,6 +74,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // The API speaks JSON only; anything else is 415.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -97,13 +103,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'VOIP Manager API', version: '1.0.0' },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'vm_session' } } },
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'vm_session' } },
+      },
     },
     transform: jsonSchemaTransform,
   });
 
   registerCsrfGuard(app, { publicUrl: config.publicUrl });
-  const auth = authService({ repo: authRepository(database.db), mailer, secret, publicUrl: config.publicUrl, now });
+  const auth = authService({
+    repo: authRepository(database.db),
+    mailer,
+    secret,
+    publicUrl: config.publicUrl,
+    now,
+  });
   const cookies = registerSessions(app, auth, { secure: config.secureCookies });
 
   app.get(
@@ -143,7 +157,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           querystring: z.object({ to: z.string().optional() }),
           response: {
             200: z.object({
-              messages: z.array(z.object({ to: z.string(), subject: z.string(), text: z.string(), sentAt: z.string() })),
+              messages: z.array(
+                z.object({
+                  to: z.string(),
+                  subject: z.string(),
+                  text: z.string(),
+                  sentAt: z.string(),
+                }),
+              ),
             }),
           },
         },

@@ -13,4 +13,6 @@ export class AppError extends Error {
 export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
 export const unauthorized = () => new AppError(401, 'UNAUTHORIZED', 'You need to sign in first.');
 export const tooManyRequests = (code: string, message: string, retryAfterSeconds: number) =>
-  new AppError(429, code, message, { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)) });
+  new AppError(429, code, message, {
+    retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)),
+  });

@@ -22,7 +22,9 @@ async function main() {
   const started = performance.now();
   const secret = loadSecret(config);
   const database = await openDatabase(config);
-  const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createConsoleMailer();
+  const mailer = config.smtpUrl
+    ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+    : createConsoleMailer();
 
   const app = await buildApp({ config, database, mailer, secret, clientDir: clientDistDir });
 

@@ -21,7 +21,8 @@ export function loadSecret(config: { secretKey: string | undefined; dataDir: str
     return key;
   } catch (err) {
     // Another process created it first: use theirs.
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return fs.readFileSync(file, 'utf8').trim();
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST')
+      return fs.readFileSync(file, 'utf8').trim();
     throw err;
   }
 }
@@ -29,7 +30,8 @@ export function loadSecret(config: { secretKey: string | undefined; dataDir: str
 export const hmac = (secret: string, purpose: string, value: string) =>
   crypto.createHmac('sha256', secret).update(`${purpose}\0${value}`).digest('base64url');
 
-export const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('base64url');
+export const sha256 = (value: string) =>
+  crypto.createHash('sha256').update(value).digest('base64url');
 
 export const randomToken = (bytes = 32) => crypto.randomBytes(bytes).toString('base64url');
 

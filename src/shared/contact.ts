@@ -17,7 +17,11 @@ export const contactBody = z.object({
   name: z.string().trim().min(1, 'Full Name is required').max(200, 'Name is too long'),
   email: emailSchema,
   subject: z.enum(subjectValues, { error: 'Please choose a subject' }),
-  message: z.string().trim().min(1, 'Message is required').max(5000, 'Message is too long (5,000 characters at most)'),
+  message: z
+    .string()
+    .trim()
+    .min(1, 'Message is required')
+    .max(5000, 'Message is too long (5,000 characters at most)'),
 });
 export type ContactInput = z.input<typeof contactBody>;
 

@@ -55,7 +55,10 @@ export async function openPglite(
   opts: { loadDataDir?: Blob; migrate?: boolean } = {},
 ): Promise<Database & { client: PGlite }> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
+  const client = await PGlite.create(
+    dataDir,
+    opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {},
+  );
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   if (opts.migrate !== false) {
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });

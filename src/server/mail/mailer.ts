@@ -30,7 +30,12 @@ export function createConsoleMailer(opts: { print?: boolean } = {}): Mailer {
   return {
     kind: 'console',
     async send(mail) {
-      const entry = { to: mail.to, subject: mail.subject, text: mail.text, sentAt: new Date().toISOString() };
+      const entry = {
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        sentAt: new Date().toISOString(),
+      };
       sent.unshift(entry);
       if (sent.length > OUTBOX_LIMIT) sent.length = OUTBOX_LIMIT;
       if (opts.print !== false) {

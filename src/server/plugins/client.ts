@@ -19,7 +19,9 @@ export async function registerClient(app: FastifyInstance, clientDir: string | u
       setHeaders(reply, filePath) {
         reply.header(
           'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=3600',
         );
       },
     });
@@ -36,6 +38,9 @@ export async function registerClient(app: FastifyInstance, clientDir: string | u
       // A missing file (or no client build) is a real 404, not the app shell.
       throw notFound(`Not found: ${pathname}`);
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(indexHtml);
   });
 }

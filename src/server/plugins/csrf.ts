@@ -26,4 +26,8 @@ export function registerCsrfGuard(app: FastifyInstance, opts: { publicUrl: strin
 }
 
 const forbidden = () =>
-  new AppError(403, 'CROSS_ORIGIN_REFUSED', 'Cross-origin requests that change data are not allowed.');
+  new AppError(
+    403,
+    'CROSS_ORIGIN_REFUSED',
+    'Cross-origin requests that change data are not allowed.',
+  );

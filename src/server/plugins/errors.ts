@@ -1,41 +1,66 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../shared/api.ts';
 import { AppError } from '../errors.ts';
 
 type Body = ApiErrorBody['error'];
 
 const fastifyCodes: Record<string, { status: number; code: string; message: string }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'BODY_TOO_LARGE', message: 'Request body is too large.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    code: 'BODY_TOO_LARGE',
+    message: 'Request body is too large.',
+  },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 415,
     code: 'UNSUPPORTED_MEDIA_TYPE',
     message: 'Send the request body as application/json.',
   },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'INVALID_BODY', message: 'Request body is missing.' },
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'INVALID_JSON', message: 'Request body is not valid JSON.' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'INVALID_BODY', message: 'Invalid Content-Length.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    code: 'INVALID_BODY',
+    message: 'Request body is missing.',
+  },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    code: 'INVALID_JSON',
+    message: 'Request body is not valid JSON.',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    code: 'INVALID_BODY',
+    message: 'Invalid Content-Length.',
+  },
 };
 
 /** Every failure leaves as { error: { code, message } } with the right status. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     let status = 500;
-    let body: Body = { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' };
+    let body: Body = {
+      code: 'INTERNAL',
+      message: 'Something went wrong on our side. Please try again.',
+    };
 
     if (err instanceof AppError) {
       status = err.status;
       body = { code: err.code, message: err.message, ...err.extra };
-      if (err.extra.retryAfterSeconds) reply.header('retry-after', String(err.extra.retryAfterSeconds));
+      if (err.extra.retryAfterSeconds)
+        reply.header('retry-after', String(err.extra.retryAfterSeconds));
     } else if (hasZodFastifySchemaValidationErrors(err)) {
       status = 400;
       const fields: Record<string, string[]> = {};
       for (const v of err.validation) {
-        const key = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || err.validationContext || 'body';
+        const key =
+          v.instancePath.replace(/^\//, '').replace(/\//g, '.') || err.validationContext || 'body';
         (fields[key] ??= []).push(v.message ?? 'Invalid value');
       }
       const [firstKey, firstMsgs] = Object.entries(fields)[0] ?? ['body', ['Invalid request']];
-      const missingBody = err.validationContext === 'body' && (req.body === undefined || req.body === null);
+      const missingBody =
+        err.validationContext === 'body' && (req.body === undefined || req.body === null);
       body = missingBody
         ? { code: 'INVALID_BODY', message: 'Request body is missing.', fields }
         : { code: 'VALIDATION_ERROR', message: firstMsgs?.[0] ?? `Invalid ${firstKey}`, fields };
@@ -45,7 +70,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       body = { code: known.code, message: known.message };
     } else if (err.statusCode === 429) {
       status = 429;
-      body = { code: 'RATE_LIMITED', message: 'Too many requests. Please slow down and try again shortly.' };
+      body = {
+        code: 'RATE_LIMITED',
+        message: 'Too many requests. Please slow down and try again shortly.',
+      };
     } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       status = err.statusCode;
       body = { code: err.code ?? 'BAD_REQUEST', message: err.message };

@@ -13,8 +13,17 @@ declare module 'fastify' {
 }
 
 /** Reads the session cookie on /v1 requests, slides its expiry, and clears cookies that no longer match a session. */
-export function registerSessions(app: FastifyInstance, auth: AuthService, opts: { secure: boolean }) {
-  const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: opts.secure };
+export function registerSessions(
+  app: FastifyInstance,
+  auth: AuthService,
+  opts: { secure: boolean },
+) {
+  const cookieOptions = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: opts.secure,
+  };
 
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (req, reply) => {
@@ -27,12 +36,16 @@ export function registerSessions(app: FastifyInstance, auth: AuthService, opts: 
       return;
     }
     req.user = found.user;
-    if (found.renewedUntil) reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: found.renewedUntil });
+    if (found.renewedUntil)
+      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: found.renewedUntil });
   });
 
   return {
     setSessionCookie(reply: FastifyReply, session: NewSession) {
-      reply.setCookie(SESSION_COOKIE, session.token, { ...cookieOptions, expires: session.expiresAt });
+      reply.setCookie(SESSION_COOKIE, session.token, {
+        ...cookieOptions,
+        expires: session.expiresAt,
+      });
     },
     clearSessionCookie(reply: FastifyReply) {
       reply.clearCookie(SESSION_COOKIE, cookieOptions);

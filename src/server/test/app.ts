@@ -26,7 +26,12 @@ export type TestApp = {
 
 /** The whole app on a fresh database, with a controllable clock and a console mailer that keeps an outbox. */
 export async function createTestApp(
-  opts: { env?: Record<string, string>; mailer?: Mailer; database?: Database; clientDir?: string } = {},
+  opts: {
+    env?: Record<string, string>;
+    mailer?: Mailer;
+    database?: Database;
+    clientDir?: string;
+  } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await createTestDb());
   const mailer = opts.mailer ?? createConsoleMailer({ print: false });
@@ -64,11 +69,18 @@ export async function createTestApp(
 }
 
 /** Sign-in helper: request a code, read it from the outbox, verify it, return the session cookie. */
-export async function signIn(t: TestApp, email = `user-${Math.random().toString(36).slice(2)}@example.com`) {
+export async function signIn(
+  t: TestApp,
+  email = `user-${Math.random().toString(36).slice(2)}@example.com`,
+) {
   const sent = await t.app.inject({ method: 'POST', url: '/v1/auth/code', payload: { email } });
   if (sent.statusCode !== 200) throw new Error(`code send failed: ${sent.body}`);
   const code = lastCode(t, email);
-  const res = await t.app.inject({ method: 'POST', url: '/v1/auth/verify', payload: { email, code } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/auth/verify',
+    payload: { email, code },
+  });
   if (res.statusCode !== 200) throw new Error(`verify failed: ${res.body}`);
   const cookie = res.cookies.find((c) => c.name === 'vm_session')!;
   return { email, cookie: `vm_session=${cookie.value}`, user: res.json() as { id: string } };
@@ -79,6 +91,7 @@ export function lastMail(t: TestApp, email: string) {
   if (!mail) throw new Error(`no mail for ${email}`);
   return mail;
 }
-export const lastCode = (t: TestApp, email: string) => /code is (\d{6})/.exec(lastMail(t, email).text)![1]!;
+export const lastCode = (t: TestApp, email: string) =>
+  /code is (\d{6})/.exec(lastMail(t, email).text)![1]!;
 export const lastLinkToken = (t: TestApp, email: string) =>
   /token=([A-Za-z0-9_-]+)/.exec(lastMail(t, email).text)![1]!;

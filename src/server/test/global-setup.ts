@@ -36,7 +36,8 @@ export default async function setup(project: TestProject) {
         `select datname from pg_database where datname like 'voip_t\\_${process.pid}\\_%' or datname = $1`,
         [name],
       );
-      for (const { datname } of leftovers.rows) await admin.query(`drop database if exists ${datname} with (force)`);
+      for (const { datname } of leftovers.rows)
+        await admin.query(`drop database if exists ${datname} with (force)`);
       await admin.end();
     };
   }

@@ -11,7 +11,11 @@ const verifyFailed = (detail: string, remainingAttempts?: number) =>
 export const authErrors = {
   noActiveCode: () => verifyFailed('there is no active code for this email. Request a new code.'),
   codeExpired: () =>
-    new AppError(400, 'CODE_EXPIRED', 'Failed to verify code: the code has expired. Request a new code.'),
+    new AppError(
+      400,
+      'CODE_EXPIRED',
+      'Failed to verify code: the code has expired. Request a new code.',
+    ),
   codeBurned: () =>
     new AppError(
       400,
@@ -39,6 +43,10 @@ export const authErrors = {
       seconds,
     ),
   tooManyFromIp: (seconds: number) =>
-    tooManyRequests('TOO_MANY_REQUESTS', 'Too many sign-in attempts from your network. Please try again later.', seconds),
+    tooManyRequests(
+      'TOO_MANY_REQUESTS',
+      'Too many sign-in attempts from your network. Please try again later.',
+      seconds,
+    ),
   sendFailed: () => new AppError(502, 'SEND_FAILED', 'Failed to send verification code'),
 };

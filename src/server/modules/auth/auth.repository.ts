@@ -43,12 +43,17 @@ export function authRepository(db: Db) {
           consumedAt: null,
           createdAt: row.now,
         };
-        await tx.insert(loginCodes).values(values).onConflictDoUpdate({ target: loginCodes.email, set: values });
+        await tx
+          .insert(loginCodes)
+          .values(values)
+          .onConflictDoUpdate({ target: loginCodes.email, set: values });
         const [send] = await tx
           .insert(loginCodeSends)
           .values({ email: row.email, ip: row.ip, sentAt: row.now })
           .returning({ id: loginCodeSends.id });
-        await tx.delete(loginCodeSends).where(lt(loginCodeSends.sentAt, new Date(row.now.getTime() - 86_400_000)));
+        await tx
+          .delete(loginCodeSends)
+          .where(lt(loginCodeSends.sentAt, new Date(row.now.getTime() - 86_400_000)));
         return send!.id;
       });
     },
@@ -150,7 +155,10 @@ export function authRepository(db: Db) {
     },
 
     async extendSession(tokenHash: string, now: Date, expiresAt: Date) {
-      await db.update(sessions).set({ expiresAt, lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
+      await db
+        .update(sessions)
+        .set({ expiresAt, lastSeenAt: now })
+        .where(eq(sessions.tokenHash, tokenHash));
     },
 
     async deleteSession(tokenHash: string) {

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { meResponse, sendCodeBody, sendCodeResponse, verifyCodeBody } from '../../../shared/auth.ts';
+import {
+  meResponse,
+  sendCodeBody,
+  sendCodeResponse,
+  verifyCodeBody,
+} from '../../../shared/auth.ts';
 import { okResponse } from '../../../shared/api.ts';
 import type { App } from '../../app.ts';
 import { requireUser, type SessionCookies } from '../../plugins/session.ts';
@@ -7,7 +12,10 @@ import type { AuthService, RequestMeta } from './auth.service.ts';
 import type { FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
 
-const meta = (req: FastifyRequest): RequestMeta => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
+const meta = (req: FastifyRequest): RequestMeta => ({
+  ip: req.ip,
+  userAgent: req.headers['user-agent'],
+});
 
 export function authRoutes(app: App, auth: AuthService, cookies: SessionCookies) {
   app.post(
@@ -28,9 +36,13 @@ export function authRoutes(app: App, auth: AuthService, cookies: SessionCookies)
 
   app.get(
     '/v1/auth/link',
-    { schema: { tags: ['auth'], querystring: z.object({ token: z.string().max(128).default('') }) } },
+    {
+      schema: { tags: ['auth'], querystring: z.object({ token: z.string().max(128).default('') }) },
+    },
     async (req, reply) => {
-      const session = req.query.token ? await auth.signInWithLink(req.query.token, meta(req)) : undefined;
+      const session = req.query.token
+        ? await auth.signInWithLink(req.query.token, meta(req))
+        : undefined;
       reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
       if (!session) return reply.redirect('/auth?error=link');
       cookies.setSessionCookie(reply, session);
@@ -49,8 +61,12 @@ export function authRoutes(app: App, auth: AuthService, cookies: SessionCookies)
     },
   );
 
-  app.get('/v1/me', { schema: { tags: ['auth'], response: { 200: meResponse } } }, async (req, reply) => {
-    reply.header('cache-control', 'no-store');
-    return requireUser(req);
-  });
+  app.get(
+    '/v1/me',
+    { schema: { tags: ['auth'], response: { 200: meResponse } } },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return requireUser(req);
+    },
+  );
 }

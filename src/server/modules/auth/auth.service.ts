@@ -49,8 +49,10 @@ export function authService({ repo, mailer, secret, publicUrl, now }: AuthDeps) 
       }
       const retryAfter = (oldest: Date | null) =>
         oldest ? (oldest.getTime() + HOUR_MS - t.getTime()) / 1000 : 60;
-      if (stats.byEmail.n >= MAX_SENDS_PER_HOUR) throw authErrors.tooManyCodes(retryAfter(stats.byEmail.oldest));
-      if (stats.byIp.n >= MAX_SENDS_PER_IP_PER_HOUR) throw authErrors.tooManyFromIp(retryAfter(stats.byIp.oldest));
+      if (stats.byEmail.n >= MAX_SENDS_PER_HOUR)
+        throw authErrors.tooManyCodes(retryAfter(stats.byEmail.oldest));
+      if (stats.byIp.n >= MAX_SENDS_PER_IP_PER_HOUR)
+        throw authErrors.tooManyFromIp(retryAfter(stats.byIp.oldest));
 
       const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
       const linkToken = randomToken(32);

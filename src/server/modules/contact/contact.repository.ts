@@ -12,7 +12,10 @@ export function contactRepository(db: Db) {
       return row!.n;
     },
     async insert(row: typeof contactMessages.$inferInsert) {
-      const [saved] = await db.insert(contactMessages).values(row).returning({ id: contactMessages.id });
+      const [saved] = await db
+        .insert(contactMessages)
+        .values(row)
+        .returning({ id: contactMessages.id });
       return saved!.id;
     },
   };

@@ -6,7 +6,11 @@ import type { contactRepository } from './contact.repository.ts';
 
 const MAX_PER_HOUR_PER_IP = 5;
 
-export function contactRoutes(app: App, repo: ReturnType<typeof contactRepository>, now: () => Date) {
+export function contactRoutes(
+  app: App,
+  repo: ReturnType<typeof contactRepository>,
+  now: () => Date,
+) {
   app.post(
     '/v1/contact',
     {
@@ -18,7 +22,9 @@ export function contactRoutes(app: App, repo: ReturnType<typeof contactRepositor
     },
     async (req, reply) => {
       const t = now();
-      if ((await repo.countFromIp(req.ip, new Date(t.getTime() - 3_600_000))) >= MAX_PER_HOUR_PER_IP) {
+      if (
+        (await repo.countFromIp(req.ip, new Date(t.getTime() - 3_600_000))) >= MAX_PER_HOUR_PER_IP
+      ) {
         throw tooManyRequests(
           'TOO_MANY_MESSAGES',
           'You have sent several messages in the last hour. Please try again later.',

@@ -1,0 +1,175 @@
+import { useState } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { Menu, X } from 'lucide-react';
+import { ButtonLink } from '../../components/ui/button-link.tsx';
+import { Logo } from '../../components/ui/logo.tsx';
+import { NavigationProgress } from '../../components/ui/navigation-progress.tsx';
+import { ScrollToHash } from '../../components/ui/scroll-to-hash.tsx';
+import { SkipLink } from '../../components/ui/skip-link.tsx';
+import { cn } from '../../lib/cn.ts';
+
+const sectionLinks = [
+  { to: '/#features', label: 'Features' },
+  { to: '/#pricing', label: 'Pricing' },
+  { to: '/#testimonials', label: 'Testimonials' },
+];
+const pageLinks = [
+  { to: '/about', label: 'About' },
+  { to: '/contact', label: 'Contact' },
+];
+const navLinkClass =
+  'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-brand-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-500';
+
+export function PublicLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink />
+      <NavigationProgress />
+      <ScrollToHash />
+      <SiteHeader />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}
+
+function SiteHeader() {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const [lastKey, setLastKey] = useState(location.key);
+  // Close the mobile menu on navigation.
+  if (lastKey !== location.key) {
+    setLastKey(location.key);
+    setOpen(false);
+  }
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8"
+      >
+        <Link
+          to="/"
+          className="rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-500"
+        >
+          <Logo />
+          <span className="sr-only"> home</span>
+        </Link>
+        <div className="hidden items-center gap-1 md:flex">
+          {sectionLinks.map((l) => (
+            <Link key={l.to} to={l.to} className={navLinkClass}>
+              {l.label}
+            </Link>
+          ))}
+          {pageLinks.map((l) => (
+            <NavLink
+              key={l.to}
+              to={l.to}
+              className={({ isActive }) => cn(navLinkClass, isActive && 'text-brand-900 bg-brand-50')}
+            >
+              {l.label}
+            </NavLink>
+          ))}
+        </div>
+        <div className="hidden items-center gap-2 md:flex">
+          <ButtonLink to="/auth" variant="ghost" size="sm">
+            Sign In
+          </ButtonLink>
+          <ButtonLink to="/auth" variant="accent" size="sm">
+            Start Free Trial
+          </ButtonLink>
+        </div>
+        <button
+          type="button"
+          className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-500 md:hidden"
+          aria-expanded={open}
+          aria-controls="mobile-nav"
+          onClick={() => setOpen((o) => !o)}
+        >
+          {open ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
+          <span className="sr-only">{open ? 'Close menu' : 'Open menu'}</span>
+        </button>
+      </nav>
+      {open && (
+        <div id="mobile-nav" className="border-t border-slate-200 bg-white md:hidden">
+          <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">
+            {[...sectionLinks, ...pageLinks].map((l) => (
+              <Link key={l.to} to={l.to} className={navLinkClass} onClick={() => setOpen(false)}>
+                {l.label}
+              </Link>
+            ))}
+            <div className="mt-2 grid grid-cols-2 gap-2">
+              <ButtonLink to="/auth" variant="secondary" size="md">
+                Sign In
+              </ButtonLink>
+              <ButtonLink to="/auth" variant="accent" size="md">
+                Start Free Trial
+              </ButtonLink>
+            </div>
+          </div>
+        </div>
+      )}
+    </header>
+  );
+}
+
+const footerLinkClass =
+  'rounded text-sm text-brand-100 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400';
+
+function SiteFooter() {
+  return (
+    <footer className="bg-brand-950 text-brand-100">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 lg:px-8">
+        <div className="lg:col-span-2">
+          <Logo light />
+          <p className="mt-4 max-w-sm text-sm leading-6 text-brand-200">
+            Keep your rented virtual numbers in one place and read verification codes the moment they
+            arrive.
+          </p>
+        </div>
+        <div>
+          <h2 className="text-sm font-semibold text-white">Product</h2>
+          <ul className="mt-3 space-y-2">
+            {sectionLinks.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to} className={footerLinkClass}>
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Link to="/auth" className={footerLinkClass}>
+                Sign In
+              </Link>
+            </li>
+          </ul>
+        </div>
+        <div>
+          <h2 className="text-sm font-semibold text-white">Company</h2>
+          <ul className="mt-3 space-y-2">
+            {[
+              { to: '/about', label: 'About' },
+              { to: '/contact', label: 'Contact' },
+              { to: '/privacy', label: 'Privacy' },
+              { to: '/terms', label: 'Terms' },
+            ].map((l) => (
+              <li key={l.to}>
+                <Link to={l.to} className={footerLinkClass}>
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-white/10">
+        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-brand-200 sm:px-6 lg:px-8">
+          © {new Date().getFullYear()} VOIP Manager. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

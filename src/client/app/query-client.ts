@@ -1,0 +1,8 @@
+import { QueryClient } from '@tanstack/react-query';
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { staleTime: 10_000, refetchOnWindowFocus: true },
+    mutations: { retry: false },
+  },
+});

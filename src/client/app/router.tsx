@@ -1,0 +1,48 @@
+import { createBrowserRouter } from 'react-router';
+import { PublicLayout } from './layouts/public-layout.tsx';
+import { RouteError } from './routes/route-error.tsx';
+import { LandingPage } from './routes/landing.tsx';
+import { NotFoundPage } from './routes/not-found.tsx';
+import { FullPageSpinner } from '../components/ui/full-page-spinner.tsx';
+
+/**
+ * The landing page and public layout ship in the entry chunk; every other page is split out and
+ * loaded on navigation (route `lazy`).
+ */
+export const router = createBrowserRouter([
+  {
+    errorElement: <RouteError />,
+    HydrateFallback: FullPageSpinner,
+    children: [
+      {
+        Component: PublicLayout,
+        errorElement: <RouteError />,
+        children: [
+          { index: true, Component: LandingPage },
+          { path: 'about', lazy: () => import('./routes/about.tsx') },
+          { path: 'contact', lazy: () => import('./routes/contact.tsx') },
+          { path: 'privacy', lazy: () => import('./routes/privacy.tsx') },
+          { path: 'terms', lazy: () => import('./routes/terms.tsx') },
+          { path: '*', Component: NotFoundPage },
+        ],
+      },
+      {
+        lazy: () => import('./layouts/auth-layout.tsx'),
+        errorElement: <RouteError />,
+        children: [
+          { path: 'auth', lazy: () => import('./routes/auth.tsx') },
+          { path: 'verify-email', lazy: () => import('./routes/verify-email.tsx') },
+        ],
+      },
+      {
+        path: 'dashboard',
+        lazy: () => import('./layouts/dashboard-layout.tsx'),
+        errorElement: <RouteError />,
+        children: [
+          { index: true, lazy: () => import('./routes/dashboard-index.tsx') },
+          { path: '*', Component: NotFoundPage },
+        ],
+      },
+    ],
+  },
+]);

@@ -1,0 +1,11 @@
+import type { HTMLAttributes } from 'react';
+import { cn } from '../../lib/cn.ts';
+
+export function Card({ className, ...rest }: HTMLAttributes<HTMLDivElement>) {
+  return (
+    <div
+      className={cn('rounded-2xl border border-slate-200 bg-white shadow-sm', className)}
+      {...rest}
+    />
+  );
+}

@@ -1,0 +1,97 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has working defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      nodeEnv: 'development',
+      port: 3000,
+      publicUrl: 'http://localhost:3000',
+      secureCookies: false,
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      processMode: 'all',
+      demoProvider: true,
+      adminEmails: [],
+    });
+  });
+
+  it('parses every variable', () => {
+    const c = loadConfig({
+      NODE_ENV: 'production',
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      PUBLIC_URL: 'https://voip.example.com/',
+      DATA_DIR: '/var/lib/voip',
+      DATABASE_URL: 'postgres://u:p@db:5432/voip',
+      SECRET_KEY: 'k'.repeat(40),
+      SMTP_URL: 'smtps://u:p@mail.example.com:465',
+      MAIL_FROM: 'VOIP <no-reply@example.com>',
+      PROCESS_MODE: 'worker',
+      ADMIN_EMAILS: ' Boss@Example.com, ops@example.com ',
+      DEMO_PROVIDER: '1',
+    });
+    expect(c).toMatchObject({
+      port: 8080,
+      publicUrl: 'https://voip.example.com',
+      secureCookies: true,
+      processMode: 'worker',
+      adminEmails: ['boss@example.com', 'ops@example.com'],
+      demoProvider: true,
+    });
+    expect(loadConfig({ NODE_ENV: 'production', SECRET_KEY: 'k'.repeat(32) }).demoProvider).toBe(
+      false,
+    );
+  });
+
+  it.each([
+    ['PORT', 'abc', 'Invalid environment variable PORT="abc": expected an integer from 0 to 65535'],
+    [
+      'PORT',
+      '70000',
+      'Invalid environment variable PORT="70000": expected an integer from 0 to 65535',
+    ],
+    [
+      'DATABASE_URL',
+      'mysql://x',
+      'DATABASE_URL="mysql://x": expected a postgres:// or postgresql:// URL',
+    ],
+    ['PUBLIC_URL', 'ftp://x', 'PUBLIC_URL="ftp://x": expected an http(s) URL'],
+    ['SMTP_URL', 'http://mail', 'SMTP_URL="http://mail": expected an smtp:// or smtps:// URL'],
+    [
+      'SECRET_KEY',
+      'short',
+      'SECRET_KEY="short": expected a random string of at least 32 characters',
+    ],
+    ['PROCESS_MODE', 'both', 'PROCESS_MODE="both": expected one of all, web, worker'],
+    [
+      'ADMIN_EMAILS',
+      'a@b.co,nope',
+      'ADMIN_EMAILS="a@b.co,nope": expected a comma-separated list of email addresses',
+    ],
+    ['DEMO_PROVIDER', 'maybe', 'DEMO_PROVIDER="maybe": expected one of 1, 0, true, false'],
+    ['NODE_ENV', 'staging', 'NODE_ENV="staging": expected one of development, production, test'],
+  ])('stops on a bad %s with one line naming it', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
+    try {
+      loadConfig({ [name]: value });
+    } catch (err) {
+      expect((err as Error).message).not.toContain('\n');
+    }
+  });
+
+  it('requires SECRET_KEY in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /SECRET_KEY.*required when NODE_ENV=production/,
+    );
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+    });
+  });
+});

@@ -1,0 +1,71 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { projectRoot } from './paths.ts';
+
+const tsx = path.join(projectRoot, 'node_modules/.bin/tsx');
+const main = path.join(projectRoot, 'src/server/main.ts');
+
+async function freePort() {
+  const srv = net.createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  const port = (srv.address() as net.AddressInfo).port;
+  await new Promise((r) => srv.close(r));
+  return port;
+}
+
+function run(env: Record<string, string>) {
+  const child = spawn(tsx, [main], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c: Buffer) => (stdout += c));
+  child.stderr.on('data', (c: Buffer) => (stderr += c));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, out: () => stdout, err: () => stderr };
+}
+
+describe('server process', () => {
+  it('refuses to start on a bad setting with one line naming it', async () => {
+    const p = run({ PORT: 'eighty' });
+    expect(await p.exited).toBe(1);
+    const lines = p
+      .err()
+      .trim()
+      .split('\n')
+      .filter((l) => !l.includes('ExperimentalWarning'));
+    expect(lines).toEqual([
+      'Invalid environment variable PORT="eighty": expected an integer from 0 to 65535',
+    ]);
+  });
+
+  it('starts on a fresh DATA_DIR, serves /healthz and shuts down cleanly on SIGTERM', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voip-main-'));
+    const port = await freePort();
+    const p = run({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+    try {
+      let ok = false;
+      for (let i = 0; i < 300 && !ok; i++) {
+        ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+          (r) => r.status === 200,
+          () => false,
+        );
+        if (!ok) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(ok).toBe(true);
+      expect(fs.existsSync(path.join(dataDir, 'secret.key'))).toBe(true);
+      expect(fs.statSync(path.join(dataDir, 'secret.key')).mode & 0o777).toBe(0o600);
+      p.child.kill('SIGTERM');
+      expect(await p.exited).toBe(0);
+      expect(p.out()).toContain('shutting down');
+    } finally {
+      p.child.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
