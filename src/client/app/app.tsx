@@ -1,6 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
 import { queryClient } from './query-client.ts';
 import { router } from './router.tsx';
 
@@ -8,7 +7,6 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <Toaster position="top-right" richColors closeButton />
     </QueryClientProvider>
   );
 }

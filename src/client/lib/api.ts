@@ -1,5 +1,3 @@
-import { apiErrorBody } from '../../shared/api.ts';
-
 /** An error answer from the API, or a network failure (status 0, code NETWORK_ERROR). */
 export class ApiError extends Error {
   readonly status: number;
@@ -28,7 +26,11 @@ export class ApiError extends Error {
 
 export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
 
-type RequestOptions = { method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'; body?: unknown; signal?: AbortSignal };
+type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+};
 
 /** Same-origin JSON request to the API. Throws ApiError for every non-2xx answer. */
 export async function apiFetch<T>(path: string, opts: RequestOptions = {}): Promise<T> {
@@ -61,6 +63,8 @@ export async function apiFetch<T>(path: string, opts: RequestOptions = {}): Prom
     }
   }
   if (!res.ok) {
+    // zod is loaded only when an error needs parsing, keeping it out of the landing bundle.
+    const { apiErrorBody } = await import('../../shared/api.ts');
     const parsed = apiErrorBody.safeParse(data);
     if (parsed.success) throw new ApiError({ status: res.status, ...parsed.data.error });
     throw new ApiError({

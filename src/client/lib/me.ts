@@ -19,7 +19,8 @@ export const meQueryOptions = queryOptions({
     }
   },
   staleTime: 30_000,
-  retry: (count, err) => !(err instanceof ApiError && err.status < 500 && err.status > 0) && count < 2,
+  retry: (count, err) =>
+    !(err instanceof ApiError && err.status < 500 && err.status > 0) && count < 2,
 });
 
 export const useMe = () => useQuery(meQueryOptions);

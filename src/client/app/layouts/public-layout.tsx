@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { Link, NavLink, Outlet } from 'react-router';
 import { Menu, X } from 'lucide-react';
 import { ButtonLink } from '../../components/ui/button-link.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
@@ -37,13 +37,6 @@ export function PublicLayout() {
 
 function SiteHeader() {
   const [open, setOpen] = useState(false);
-  const location = useLocation();
-  const [lastKey, setLastKey] = useState(location.key);
-  // Close the mobile menu on navigation.
-  if (lastKey !== location.key) {
-    setLastKey(location.key);
-    setOpen(false);
-  }
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -68,7 +61,9 @@ function SiteHeader() {
             <NavLink
               key={l.to}
               to={l.to}
-              className={({ isActive }) => cn(navLinkClass, isActive && 'text-brand-900 bg-brand-50')}
+              className={({ isActive }) =>
+                cn(navLinkClass, isActive && 'text-brand-900 bg-brand-50')
+              }
             >
               {l.label}
             </NavLink>
@@ -89,7 +84,11 @@ function SiteHeader() {
           aria-controls="mobile-nav"
           onClick={() => setOpen((o) => !o)}
         >
-          {open ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
+          {open ? (
+            <X aria-hidden="true" className="size-5" />
+          ) : (
+            <Menu aria-hidden="true" className="size-5" />
+          )}
           <span className="sr-only">{open ? 'Close menu' : 'Open menu'}</span>
         </button>
       </nav>
@@ -126,8 +125,8 @@ function SiteFooter() {
         <div className="lg:col-span-2">
           <Logo light />
           <p className="mt-4 max-w-sm text-sm leading-6 text-brand-200">
-            Keep your rented virtual numbers in one place and read verification codes the moment they
-            arrive.
+            Keep your rented virtual numbers in one place and read verification codes the moment
+            they arrive.
           </p>
         </div>
         <div>

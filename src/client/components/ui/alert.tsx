@@ -25,7 +25,11 @@ export function Alert({
   return (
     <div
       role={tone === 'error' ? 'alert' : 'status'}
-      className={cn('flex items-start gap-2 rounded-lg border px-3 py-2.5 text-sm', tones[tone], className)}
+      className={cn(
+        'flex items-start gap-2 rounded-lg border px-3 py-2.5 text-sm',
+        tones[tone],
+        className,
+      )}
     >
       <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <div className="min-w-0 flex-1">{children}</div>

@@ -6,6 +6,9 @@ type Props = LinkProps & { variant?: ButtonVariant; size?: ButtonSize };
 /** A router link that looks like a button. */
 export function ButtonLink({ variant, size, className, ...rest }: Props) {
   return (
-    <Link className={buttonClass(variant, size, typeof className === 'string' ? className : '')} {...rest} />
+    <Link
+      className={buttonClass(variant, size, typeof className === 'string' ? className : '')}
+      {...rest}
+    />
   );
 }

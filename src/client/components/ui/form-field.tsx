@@ -17,7 +17,11 @@ export function FormField({ id, label, error, hint, children }: Props) {
       </label>
       {children}
       {hint && !error && <p className="text-xs text-slate-500">{hint}</p>}
-      <p id={`${id}-error`} className="min-h-0 text-sm text-red-700 empty:hidden" aria-live="polite">
+      <p
+        id={`${id}-error`}
+        className="min-h-0 text-sm text-red-700 empty:hidden"
+        aria-live="polite"
+      >
         {error ?? ''}
       </p>
     </div>

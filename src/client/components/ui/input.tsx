@@ -8,8 +8,17 @@ export const fieldClass = (invalid?: boolean, className?: string) =>
     className,
   );
 
-type Props = InputHTMLAttributes<HTMLInputElement> & { invalid?: boolean; ref?: Ref<HTMLInputElement> };
+type Props = InputHTMLAttributes<HTMLInputElement> & {
+  invalid?: boolean;
+  ref?: Ref<HTMLInputElement>;
+};
 
 export function Input({ invalid, className, ...rest }: Props) {
-  return <input aria-invalid={invalid || undefined} className={fieldClass(invalid, className)} {...rest} />;
+  return (
+    <input
+      aria-invalid={invalid || undefined}
+      className={fieldClass(invalid, className)}
+      {...rest}
+    />
+  );
 }

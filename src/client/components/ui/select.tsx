@@ -8,6 +8,10 @@ type Props = SelectHTMLAttributes<HTMLSelectElement> & {
 
 export function Select({ invalid, className, ...rest }: Props) {
   return (
-    <select aria-invalid={invalid || undefined} className={fieldClass(invalid, className)} {...rest} />
+    <select
+      aria-invalid={invalid || undefined}
+      className={fieldClass(invalid, className)}
+      {...rest}
+    />
   );
 }

@@ -5,7 +5,10 @@ export function Skeleton({ className }: { className?: string }) {
   return (
     <span
       aria-hidden="true"
-      className={cn('block animate-pulse rounded-md bg-slate-200 motion-reduce:animate-none', className)}
+      className={cn(
+        'block animate-pulse rounded-md bg-slate-200 motion-reduce:animate-none',
+        className,
+      )}
     />
   );
 }

@@ -8,6 +8,10 @@ type Props = TextareaHTMLAttributes<HTMLTextAreaElement> & {
 
 export function Textarea({ invalid, className, ...rest }: Props) {
   return (
-    <textarea aria-invalid={invalid || undefined} className={fieldClass(invalid, className)} {...rest} />
+    <textarea
+      aria-invalid={invalid || undefined}
+      className={fieldClass(invalid, className)}
+      {...rest}
+    />
   );
 }

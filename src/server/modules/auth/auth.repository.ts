@@ -51,9 +51,10 @@ export function authRepository(db: Db) {
           .insert(loginCodeSends)
           .values({ email: row.email, ip: row.ip, sentAt: row.now })
           .returning({ id: loginCodeSends.id });
-        await tx
-          .delete(loginCodeSends)
-          .where(lt(loginCodeSends.sentAt, new Date(row.now.getTime() - 86_400_000)));
+        // Housekeeping: send records and dead codes older than a day are no longer needed.
+        const dayAgo = new Date(row.now.getTime() - 86_400_000);
+        await tx.delete(loginCodeSends).where(lt(loginCodeSends.sentAt, dayAgo));
+        await tx.delete(loginCodes).where(lt(loginCodes.expiresAt, dayAgo));
         return send!.id;
       });
     },

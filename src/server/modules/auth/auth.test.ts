@@ -9,8 +9,8 @@ afterAll(() => t.close());
 
 let n = 0;
 const freshEmail = () => `person${++n}-${Date.now()}@example.com`;
-const post = (url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, ...(payload === undefined ? {} : { payload }), headers });
+const post = (url: string, payload?: string | object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, headers, ...(payload === undefined ? {} : { payload }) });
 const sendCode = (email: string, headers: Record<string, string> = {}) =>
   post('/v1/auth/code', { email }, headers);
 const verify = (email: string, code: string) => post('/v1/auth/verify', { email, code });

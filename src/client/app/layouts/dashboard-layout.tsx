@@ -1,0 +1,53 @@
+import { Navigate, Outlet } from 'react-router';
+import { RotateCcw } from 'lucide-react';
+import { Toaster } from 'sonner';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { FullPageSpinner } from '../../components/ui/full-page-spinner.tsx';
+import { NavigationProgress } from '../../components/ui/navigation-progress.tsx';
+import { SkipLink } from '../../components/ui/skip-link.tsx';
+import { Sidebar } from '../../features/dashboard-shell/components/sidebar.tsx';
+import { TopHeader } from '../../features/dashboard-shell/components/top-header.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { useMe } from '../../lib/me.ts';
+
+/** Guarded user area: spinner while loading, /auth when signed out, /verify-email when unverified. */
+export function Component() {
+  const me = useMe();
+
+  if (me.isPending) return <FullPageSpinner label="Loading your dashboard" />;
+  if (me.isError && me.data === undefined) {
+    return (
+      <div className="mx-auto flex min-h-dvh max-w-md flex-col justify-center gap-4 px-4">
+        <Alert tone="error">
+          {errorMessage(me.error, 'We could not load your account. Please try again.')}
+        </Alert>
+        <Button variant="primary" onClick={() => void me.refetch()} loading={me.isFetching}>
+          <RotateCcw aria-hidden="true" className="size-4" />
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (!me.data) return <Navigate to="/auth" replace />;
+  if (!me.data.emailVerified) return <Navigate to="/verify-email" replace />;
+
+  return (
+    <div className="min-h-dvh bg-slate-50">
+      <SkipLink />
+      <NavigationProgress />
+      <Toaster position="top-right" richColors closeButton />
+      <Sidebar />
+      <div className="flex min-h-dvh flex-col md:pl-64">
+        <TopHeader email={me.data.email} />
+        <main
+          id="main"
+          tabIndex={-1}
+          className="flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8 lg:py-8"
+        >
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

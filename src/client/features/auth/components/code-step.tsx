@@ -1,0 +1,145 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { ArrowLeft, RotateCw, ShieldCheck } from 'lucide-react';
+import { CODE_LENGTH, sanitizeCodeInput } from '../../../../shared/auth.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { ApiError, errorMessage } from '../../../lib/api.ts';
+import { useSendCode } from '../api/send-code.ts';
+import { useVerifyCode } from '../api/verify-code.ts';
+import { useCountdown } from '../hooks/use-countdown.ts';
+
+type Props = {
+  email: string;
+  /** Epoch ms when Resend unlocks. */
+  resendAt: number;
+  notice: string | null;
+  onResent: (resendAfterSeconds: number) => void;
+  onChangeEmail: () => void;
+};
+
+export function CodeStep({ email, resendAt, notice, onResent, onChangeEmail }: Props) {
+  const navigate = useNavigate();
+  const [code, setCode] = useState('');
+  const [resentNotice, setResentNotice] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const verify = useVerifyCode();
+  const resend = useSendCode();
+  const secondsLeft = useCountdown(resendAt);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (code.length !== CODE_LENGTH || verify.isPending) return;
+    verify.mutate(
+      { email, code },
+      {
+        onSuccess: (me) =>
+          navigate(me.emailVerified ? '/dashboard' : '/verify-email', { replace: true }),
+        onError: () => inputRef.current?.select(),
+      },
+    );
+  };
+
+  const doResend = () => {
+    setResentNotice(false);
+    verify.reset();
+    resend.mutate(email, {
+      onSuccess: (res) => {
+        onResent(res.resendAfterSeconds);
+        setResentNotice(true);
+        setCode('');
+        inputRef.current?.focus();
+      },
+      onError: (err) => {
+        if (err instanceof ApiError && err.retryAfterSeconds) onResent(err.retryAfterSeconds);
+      },
+    });
+  };
+
+  const resendError = resend.isError
+    ? resend.error instanceof ApiError && resend.error.status >= 500
+      ? 'Failed to resend verification code'
+      : errorMessage(resend.error, 'Failed to resend verification code')
+    : null;
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5">
+      <p className="text-sm text-slate-700">
+        Enter the 6-digit code sent to{' '}
+        <strong className="text-slate-900 [overflow-wrap:anywhere]">{email}</strong>
+      </p>
+      {notice && <Alert tone="info">{notice}</Alert>}
+      <div className="space-y-1.5">
+        <label htmlFor="auth-code" className="block text-sm font-medium text-slate-800">
+          Verification code
+        </label>
+        <input
+          ref={inputRef}
+          id="auth-code"
+          name="code"
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]*"
+          maxLength={CODE_LENGTH}
+          autoFocus
+          placeholder="000000"
+          value={code}
+          onChange={(e) => {
+            setCode(sanitizeCodeInput(e.target.value));
+            if (verify.isError) verify.reset();
+          }}
+          aria-invalid={verify.isError || undefined}
+          aria-describedby="auth-code-error"
+          className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-3 text-center font-mono text-2xl font-semibold tracking-[0.5em] text-slate-900 shadow-sm placeholder:text-slate-300 focus-visible:border-accent-500 focus-visible:ring-2 focus-visible:ring-accent-500 focus-visible:outline-none aria-invalid:border-red-500"
+        />
+        <div id="auth-code-error" aria-live="polite">
+          {verify.isError && (
+            <Alert tone="error" className="mt-2">
+              {errorMessage(verify.error, 'Failed to verify code')}
+            </Alert>
+          )}
+        </div>
+      </div>
+      <Button
+        type="submit"
+        variant="primary"
+        size="lg"
+        className="w-full"
+        disabled={code.length !== CODE_LENGTH}
+        loading={verify.isPending}
+      >
+        {!verify.isPending && <ShieldCheck aria-hidden="true" className="size-4" />}
+        {verify.isPending ? 'Verifying...' : 'Verify'}
+      </Button>
+
+      <div className="flex flex-col-reverse items-center justify-between gap-3 border-t border-slate-100 pt-4 sm:flex-row">
+        <Button variant="ghost" size="sm" onClick={onChangeEmail}>
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Use a different email
+        </Button>
+        <div aria-live="polite" className="text-sm">
+          {secondsLeft > 0 ? (
+            <span
+              className="inline-flex h-9 items-center px-3 text-slate-500"
+              data-testid="resend-countdown"
+            >
+              Resend in {secondsLeft}s
+            </span>
+          ) : (
+            <Button variant="secondary" size="sm" onClick={doResend} loading={resend.isPending}>
+              {!resend.isPending && <RotateCw aria-hidden="true" className="size-4" />}
+              Resend
+            </Button>
+          )}
+        </div>
+      </div>
+      <div aria-live="polite">
+        {resentNotice && !resend.isPending && (
+          <Alert tone="success">A new code has been sent to {email}.</Alert>
+        )}
+        {resendError && <Alert tone="error">{resendError}</Alert>}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,126 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { createTestApp, type TestApp } from '../../src/server/test/app.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const clientDir = path.join(root, 'dist/client');
+export const screenshotDir = path.join(root, 'test-results/screenshots');
+
+/** A port that was free a moment ago (the app needs to know its own URL before it listens). */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export type Harness = {
+  t: TestApp;
+  baseUrl: string;
+  context: BrowserContext;
+  page: Page;
+  /** Browser console errors and uncaught page errors seen so far. */
+  browserErrors: string[];
+  /** Latest mail sent to `email`, read through the dev outbox endpoint. */
+  latestMail: (email: string) => Promise<{ to: string; subject: string; text: string }>;
+  screenshot: (name: string) => Promise<void>;
+  close: () => Promise<void>;
+};
+
+/** The real app (built client + API) on a fresh database, plus a fresh headless Chromium. */
+export async function startHarness(): Promise<Harness> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const t = await createTestApp({
+    clientDir,
+    env: { LOG_LEVEL: 'silent', PUBLIC_URL: baseUrl },
+  });
+  await t.app.listen({ host: '127.0.0.1', port });
+
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voip-e2e-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  context.setDefaultTimeout(15_000);
+  const page = context.pages()[0] ?? (await context.newPage());
+  const browserErrors: string[] = [];
+  page.on('pageerror', (err) => browserErrors.push(`pageerror: ${err.message}`));
+  page.on('console', (msg) => {
+    // 401 from /v1/me and deliberate 4xx answers show up as resource errors; those are expected.
+    if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) {
+      browserErrors.push(`console: ${msg.text()}`);
+    }
+  });
+  fs.mkdirSync(screenshotDir, { recursive: true });
+
+  return {
+    t,
+    baseUrl,
+    context,
+    page,
+    browserErrors,
+    latestMail: async (email) => {
+      const res = await fetch(`${baseUrl}/v1/dev/outbox?to=${encodeURIComponent(email)}`);
+      if (!res.ok) throw new Error(`outbox answered ${res.status}`);
+      const body = (await res.json()) as {
+        messages: { to: string; subject: string; text: string }[];
+      };
+      const mail = body.messages[0];
+      if (!mail) throw new Error(`no mail for ${email}`);
+      return mail;
+    },
+    screenshot: async (name) => {
+      await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: false });
+    },
+    close: async () => {
+      await context.close().catch(() => {});
+      fs.rmSync(userDataDir, { recursive: true, force: true });
+      await t.close();
+    },
+  };
+}
+
+export const codeFrom = (text: string) => {
+  const m = /code is (\d{6})/.exec(text);
+  if (!m) throw new Error(`no code in mail: ${text}`);
+  return m[1]!;
+};
+
+export const linkFrom = (text: string) => {
+  const m = /(https?:\/\/\S+\/v1\/auth\/link\?token=[A-Za-z0-9_-]+)/.exec(text);
+  if (!m) throw new Error(`no sign-in link in mail: ${text}`);
+  return m[1]!;
+};
+
+/** Polls `fn` until it stops throwing (for reading mails that arrive asynchronously). */
+export async function eventually<T>(fn: () => Promise<T>, timeoutMs = 5_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
