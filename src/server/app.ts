@@ -25,6 +25,12 @@ import { authService } from './modules/auth/auth.service.ts';
 import { contactRepository } from './modules/contact/contact.repository.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
+import { numbersRepository } from './modules/numbers/numbers.repository.ts';
+import { numbersRoutes } from './modules/numbers/numbers.routes.ts';
+import { numbersService } from './modules/numbers/numbers.service.ts';
+import { tagsRepository } from './modules/tags/tags.repository.ts';
+import { tagsRoutes } from './modules/tags/tags.routes.ts';
+import { createCipher } from './crypto.ts';
 import { registerClient } from './plugins/client.ts';
 import { registerCsrfGuard } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -146,6 +152,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   authRoutes(app, auth, cookies);
   contactRoutes(app, contactRepository(database.db), now);
   statsRoutes(app, database.db, now);
+  const tags = tagsRepository(database.db);
+  tagsRoutes(app, tags);
+  numbersRoutes(
+    app,
+    numbersService({ repo: numbersRepository(database.db), tags, cipher: createCipher(secret) }),
+  );
 
   const outbox = mailer.outbox?.bind(mailer);
   if (config.nodeEnv !== 'production' && outbox) {

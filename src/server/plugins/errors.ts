@@ -50,6 +50,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       body = { code: err.code, message: err.message, ...err.extra };
       if (err.extra.retryAfterSeconds)
         reply.header('retry-after', String(err.extra.retryAfterSeconds));
+    } else if (hasZodFastifySchemaValidationErrors(err) && err.validationContext === 'params') {
+      // A malformed id in a path is just an id that does not exist.
+      status = 404;
+      body = { code: 'NOT_FOUND', message: 'Not found' };
     } else if (hasZodFastifySchemaValidationErrors(err)) {
       status = 400;
       const fields: Record<string, string[]> = {};

@@ -39,7 +39,7 @@ export const voipNumbers = pgTable(
   },
   (t) => [
     uniqueIndex('voip_numbers_user_phone_uq').on(t.userId, t.phoneNumber),
-    index('voip_numbers_user_created_idx').on(t.userId, t.createdAt),
+    index('voip_numbers_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('voip_numbers_due_idx').on(t.nextPollAt),
   ],
 );

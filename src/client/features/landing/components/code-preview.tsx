@@ -5,7 +5,7 @@ const sample = [
   { from: 'Shopline', text: 'Use 7315 to confirm your sign-in.', code: '7315', age: '3m ago' },
 ];
 
-/** A static illustration of a number card, drawn with the app's own styles. */
+/** A static, clearly labelled example of a number card (an illustration, not live data). */
 export function CodePreview() {
   return (
     <div aria-hidden="true" className="relative mx-auto w-full max-w-md">
@@ -17,7 +17,7 @@ export function CodePreview() {
           </div>
           <span className="inline-flex items-center gap-1.5 rounded-full bg-accent-50 px-2.5 py-1 text-xs font-semibold text-accent-700">
             <Radio className="size-3.5" />
-            Live
+            Example
           </span>
         </div>
         <ul className="mt-5 space-y-3">

@@ -1,0 +1,24 @@
+import { AppError, notFound } from '../../errors.ts';
+import { SETTINGS_FORMAT_ERROR } from '../../../shared/bulk-lines.ts';
+
+export const numberErrors = {
+  notFound: () => notFound('Number not found'),
+  tagNotFound: () => notFound('Tag not found'),
+  alreadyExists: (phone: string) =>
+    new AppError(409, 'NUMBER_ALREADY_EXISTS', `Number ${phone} already exists`),
+  invalidCursor: () => new AppError(400, 'INVALID_CURSOR', 'Invalid cursor'),
+  nothingToImport: () => new AppError(400, 'NOTHING_TO_IMPORT', 'Nothing to import'),
+  importFormat: () => new AppError(400, 'INVALID_IMPORT_FORMAT', SETTINGS_FORMAT_ERROR),
+  notText: () =>
+    new AppError(
+      400,
+      'INVALID_IMPORT_FORMAT',
+      'The file is not text. Import a .json or .txt file.',
+    ),
+  tooManyLines: (max: number) =>
+    new AppError(
+      400,
+      'IMPORT_TOO_LARGE',
+      `Import at most ${max.toLocaleString('en-US')} lines at a time.`,
+    ),
+};

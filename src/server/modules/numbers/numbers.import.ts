@@ -1,0 +1,122 @@
+import { parseBulkLine } from '../../../shared/bulk-lines.ts';
+import { isValidApiLink, MAX_IMPORT_LINES, MAX_TAGS_PER_NUMBER } from '../../../shared/numbers.ts';
+import { isValidPhone, normalizePhone } from '../../../shared/phone.ts';
+import { numberErrors } from './numbers.errors.ts';
+
+export type ImportEntry = {
+  line: number;
+  phone: string;
+  link: string;
+  isActive: boolean;
+  isFavorite: boolean;
+  notes: string;
+  tagNames: string[];
+};
+export type ImportParse = { entries: ImportEntry[]; errors: { line: number; message: string }[] };
+
+// Text files have no NUL bytes and few control characters; anything else is treated as binary.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000e-\u001f\ufffd]/g;
+
+/**
+ * Parse an import: the settings JSON (array of {phoneNumber, apiLink, isActive?, isFavorite?, notes?,
+ * tags?}) or lines in any bulk format. Per-entry errors are collected; only a wholly unusable input throws.
+ */
+export function parseImport(text: string): ImportParse {
+  if (
+    text.includes('\u0000') ||
+    (text.match(CONTROL)?.length ?? 0) > Math.max(8, text.length / 100)
+  ) {
+    throw numberErrors.notText();
+  }
+  const trimmed = text.trim();
+  if (!trimmed) throw numberErrors.nothingToImport();
+  return trimmed.startsWith('[') || trimmed.startsWith('{') ? parseJson(trimmed) : parseLines(text);
+}
+
+function parseJson(text: string): ImportParse {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw numberErrors.importFormat();
+  }
+  if (!Array.isArray(data)) throw numberErrors.importFormat();
+  if (data.length === 0) throw numberErrors.nothingToImport();
+  if (data.length > MAX_IMPORT_LINES) throw numberErrors.tooManyLines(MAX_IMPORT_LINES);
+  const out: ImportParse = { entries: [], errors: [] };
+  data.forEach((item: unknown, i) => {
+    const line = i + 1;
+    const o = item as Record<string, unknown> | null;
+    if (
+      !o ||
+      typeof o !== 'object' ||
+      typeof o.phoneNumber !== 'string' ||
+      typeof o.apiLink !== 'string'
+    ) {
+      out.errors.push({
+        line,
+        message: `Line ${line}: Invalid format. Expected format: number|API link`,
+      });
+      return;
+    }
+    const phone = normalizePhone(o.phoneNumber);
+    if (!isValidPhone(phone)) {
+      out.errors.push({
+        line,
+        message: `Line ${line}: Invalid phone number. Must be exactly 10 digits.`,
+      });
+      return;
+    }
+    const link = o.apiLink.trim();
+    if (!isValidApiLink(link)) {
+      out.errors.push({ line, message: `Line ${line}: Invalid API link. Must start with http.` });
+      return;
+    }
+    out.entries.push({
+      line,
+      phone,
+      link,
+      isActive: o.isActive !== false,
+      isFavorite: o.isFavorite === true,
+      notes: typeof o.notes === 'string' ? o.notes.slice(0, 2000) : '',
+      tagNames: Array.isArray(o.tags)
+        ? o.tags.filter((t): t is string => typeof t === 'string')
+        : [],
+    });
+  });
+  return out;
+}
+
+function parseLines(text: string): ImportParse {
+  const lines = text.split(/\r?\n/);
+  const nonBlank = lines.filter((l) => l.trim()).length;
+  if (nonBlank > MAX_IMPORT_LINES) throw numberErrors.tooManyLines(MAX_IMPORT_LINES);
+  const out: ImportParse = { entries: [], errors: [] };
+  lines.forEach((raw, i) => {
+    if (!raw.trim()) return;
+    const r = parseBulkLine(raw, i + 1);
+    if (!r.ok) out.errors.push({ line: i + 1, message: r.message });
+    else
+      out.entries.push({
+        line: i + 1,
+        phone: r.value.phone,
+        link: r.value.link,
+        isActive: true,
+        isFavorite: false,
+        notes: '',
+        tagNames: r.value.tagNames,
+      });
+  });
+  return out;
+}
+
+/** Tag names of an entry: trimmed, unique case-insensitively, at most MAX_TAGS_PER_NUMBER. */
+export function cleanTagNames(names: string[]): string[] {
+  const seen = new Map<string, string>();
+  for (const n of names) {
+    const t = n.trim().slice(0, 40);
+    if (t && !seen.has(t.toLowerCase())) seen.set(t.toLowerCase(), t);
+  }
+  return [...seen.values()].slice(0, MAX_TAGS_PER_NUMBER);
+}

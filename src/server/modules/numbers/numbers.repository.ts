@@ -1,0 +1,219 @@
+import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { tags, voipNumberTags } from '../tags/tags.table.ts';
+import { voipNumbers } from './numbers.table.ts';
+
+export type NumberRow = typeof voipNumbers.$inferSelect;
+export type NewNumber = {
+  phoneNumber: string;
+  apiLinkEnc: string;
+  apiHost: string;
+  isActive: boolean;
+  isFavorite: boolean;
+  notes: string;
+  tagIds: string[];
+};
+export type NumberFilters = { q?: string; active?: boolean; favorite?: boolean; tag?: string };
+export type Cursor = { createdAt: Date; id: string };
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
+const INSERT_CHUNK = 1000;
+
+export function numbersRepository(db: Db) {
+  function filterWhere(userId: string, f: NumberFilters): SQL {
+    const conds: SQL[] = [eq(voipNumbers.userId, userId)];
+    if (f.active !== undefined) conds.push(eq(voipNumbers.isActive, f.active));
+    if (f.favorite) conds.push(eq(voipNumbers.isFavorite, true));
+    if (f.tag) {
+      conds.push(
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(voipNumberTags)
+            .where(
+              and(eq(voipNumberTags.voipNumberId, voipNumbers.id), eq(voipNumberTags.tagId, f.tag)),
+            ),
+        ),
+      );
+    }
+    if (f.q) {
+      const pattern = `%${likeEscape(f.q)}%`;
+      const digits = f.q.replace(/\D/g, '');
+      const any: SQL[] = [
+        ilike(voipNumbers.apiHost, pattern),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(voipNumberTags)
+            .innerJoin(tags, eq(tags.id, voipNumberTags.tagId))
+            .where(and(eq(voipNumberTags.voipNumberId, voipNumbers.id), ilike(tags.name, pattern))),
+        ),
+      ];
+      if (digits) any.push(sql`${voipNumbers.phoneNumber} like ${`%${digits}%`}`);
+      conds.push(or(...any)!);
+    }
+    return and(...conds)!;
+  }
+
+  async function tagsFor(numberIds: string[]) {
+    const map = new Map<string, { id: string; name: string }[]>();
+    if (numberIds.length === 0) return map;
+    const rows = await db
+      .select({ numberId: voipNumberTags.voipNumberId, id: tags.id, name: tags.name })
+      .from(voipNumberTags)
+      .innerJoin(tags, eq(tags.id, voipNumberTags.tagId))
+      .where(inArray(voipNumberTags.voipNumberId, numberIds))
+      .orderBy(asc(sql`lower(${tags.name})`));
+    for (const r of rows) {
+      const list = map.get(r.numberId) ?? [];
+      list.push({ id: r.id, name: r.name });
+      map.set(r.numberId, list);
+    }
+    return map;
+  }
+
+  return {
+    tagsFor,
+
+    async list(userId: string, f: NumberFilters, cursor: Cursor | undefined, limit: number) {
+      const where = filterWhere(userId, f);
+      const pageWhere = cursor
+        ? and(
+            where,
+            sql`(${voipNumbers.createdAt}, ${voipNumbers.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`,
+          )
+        : where;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(voipNumbers)
+          .where(pageWhere)
+          .orderBy(desc(voipNumbers.createdAt), desc(voipNumbers.id))
+          .limit(limit + 1),
+        db.select({ n: count() }).from(voipNumbers).where(where),
+      ]);
+      return { rows: rows.slice(0, limit), more: rows.length > limit, total: total!.n };
+    },
+
+    async get(userId: string, id: string) {
+      const [row] = await db
+        .select()
+        .from(voipNumbers)
+        .where(and(eq(voipNumbers.id, id), eq(voipNumbers.userId, userId)));
+      return row;
+    },
+
+    /** The subset of `ids` that are this user's tags. */
+    async ownedTagIds(userId: string, ids: string[]) {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({ id: tags.id })
+        .from(tags)
+        .where(and(eq(tags.userId, userId), inArray(tags.id, ids)));
+      return rows.map((r) => r.id);
+    },
+
+    /** Insert numbers (any count) with their tag links in one transaction; existing phone numbers are skipped. */
+    async insertMany(userId: string, rows: NewNumber[]) {
+      return db.transaction(async (tx) => {
+        const inserted: NumberRow[] = [];
+        for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+          const chunk = rows.slice(i, i + INSERT_CHUNK);
+          const got = await tx
+            .insert(voipNumbers)
+            .values(chunk.map(({ tagIds: _t, ...r }) => ({ ...r, userId })))
+            .onConflictDoNothing({ target: [voipNumbers.userId, voipNumbers.phoneNumber] })
+            .returning();
+          inserted.push(...got);
+        }
+        const tagsByPhone = new Map(rows.map((r) => [r.phoneNumber, r.tagIds]));
+        const links = inserted.flatMap((n) =>
+          (tagsByPhone.get(n.phoneNumber) ?? []).map((tagId) => ({ voipNumberId: n.id, tagId })),
+        );
+        for (let i = 0; i < links.length; i += INSERT_CHUNK) {
+          await tx
+            .insert(voipNumberTags)
+            .values(links.slice(i, i + INSERT_CHUNK))
+            .onConflictDoNothing();
+        }
+        return inserted;
+      });
+    },
+
+    /** Update a number and (when given) replace its tag set, atomically. Undefined when not found. */
+    async update(
+      userId: string,
+      id: string,
+      patch: Partial<Omit<NewNumber, 'tagIds'>>,
+      tagIds: string[] | undefined,
+    ) {
+      return db.transaction(async (tx) => {
+        const [row] = Object.keys(patch).length
+          ? await tx
+              .update(voipNumbers)
+              .set(patch)
+              .where(and(eq(voipNumbers.id, id), eq(voipNumbers.userId, userId)))
+              .returning()
+          : await tx
+              .select()
+              .from(voipNumbers)
+              .where(and(eq(voipNumbers.id, id), eq(voipNumbers.userId, userId)))
+              .for('update');
+        if (!row) return undefined;
+        if (tagIds) {
+          await tx.delete(voipNumberTags).where(eq(voipNumberTags.voipNumberId, id));
+          if (tagIds.length) {
+            await tx
+              .insert(voipNumberTags)
+              .values(tagIds.map((tagId) => ({ voipNumberId: id, tagId })));
+          }
+        }
+        return row;
+      });
+    },
+
+    /** True when another number of this user already has the phone number. */
+    async phoneTaken(userId: string, phoneNumber: string, exceptId: string) {
+      const [row] = await db
+        .select({ id: voipNumbers.id })
+        .from(voipNumbers)
+        .where(and(eq(voipNumbers.userId, userId), eq(voipNumbers.phoneNumber, phoneNumber)));
+      return !!row && row.id !== exceptId;
+    },
+
+    async deleteMany(userId: string, ids: string[]) {
+      const rows = await db
+        .delete(voipNumbers)
+        .where(and(eq(voipNumbers.userId, userId), inArray(voipNumbers.id, ids)))
+        .returning({ id: voipNumbers.id });
+      return rows.length;
+    },
+
+    /** Delete every number of the user; messages and tag links go with them (ON DELETE CASCADE). */
+    async clear(userId: string) {
+      const rows = await db
+        .delete(voipNumbers)
+        .where(eq(voipNumbers.userId, userId))
+        .returning({ id: voipNumbers.id });
+      return rows.length;
+    },
+
+    async all(userId: string) {
+      return db
+        .select()
+        .from(voipNumbers)
+        .where(eq(voipNumbers.userId, userId))
+        .orderBy(desc(voipNumbers.createdAt), desc(voipNumbers.id));
+    },
+
+    /** All of a user's tag names → ids (lower-cased keys), for matching names on import lines. */
+    async tagIndex(userId: string) {
+      const rows = await db
+        .select({ id: tags.id, name: tags.name })
+        .from(tags)
+        .where(eq(tags.userId, userId));
+      return new Map(rows.map((r) => [r.name.toLowerCase(), r.id]));
+    },
+  };
+}
+export type NumbersRepository = ReturnType<typeof numbersRepository>;

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import {
+  bulkDeleteBody,
+  createNumberBody,
+  exportEntry,
+  idParams,
+  importBody,
+  importResult,
+  listNumbersQuery,
+  numberDto,
+  numberListResponse,
+  updateNumberBody,
+} from '../../../shared/numbers.ts';
+import type { App } from '../../app.ts';
+import { requireUser } from '../../plugins/session.ts';
+import type { NumbersService } from './numbers.service.ts';
+
+/** Imports of 10,000 lines (or a full JSON export) need more than the default 1 MB body limit. */
+export const IMPORT_BODY_LIMIT = 8 * 1024 * 1024;
+
+const countResponse = z.object({ deleted: z.number().int() });
+
+export function numbersRoutes(app: App, numbers: NumbersService) {
+  app.get(
+    '/v1/numbers',
+    {
+      schema: {
+        tags: ['numbers'],
+        querystring: listNumbersQuery,
+        response: { 200: numberListResponse },
+      },
+    },
+    async (req) => numbers.list(requireUser(req).id, req.query),
+  );
+
+  app.post(
+    '/v1/numbers',
+    { schema: { tags: ['numbers'], body: createNumberBody, response: { 201: numberDto } } },
+    async (req, reply) =>
+      reply.status(201).send(await numbers.create(requireUser(req).id, req.body)),
+  );
+
+  app.get(
+    '/v1/numbers/export',
+    { schema: { tags: ['numbers'], response: { 200: z.array(exportEntry) } } },
+    async (req, reply) => {
+      const entries = await numbers.exportAll(requireUser(req).id);
+      reply
+        .header('content-disposition', 'attachment; filename="voip_numbers.json"')
+        .header('cache-control', 'no-store');
+      return entries;
+    },
+  );
+
+  app.post(
+    '/v1/numbers/import',
+    {
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: { tags: ['numbers'], body: importBody, response: { 200: importResult } },
+    },
+    async (req) => numbers.import(requireUser(req).id, req.body.text, req.body.tagIds),
+  );
+
+  app.post(
+    '/v1/numbers/bulk-delete',
+    { schema: { tags: ['numbers'], body: bulkDeleteBody, response: { 200: countResponse } } },
+    async (req) => ({ deleted: await numbers.bulkDelete(requireUser(req).id, req.body.ids) }),
+  );
+
+  app.post(
+    '/v1/numbers/clear',
+    { schema: { tags: ['numbers'], response: { 200: countResponse } } },
+    async (req) => ({ deleted: await numbers.clear(requireUser(req).id) }),
+  );
+
+  app.get(
+    '/v1/numbers/:id',
+    { schema: { tags: ['numbers'], params: idParams, response: { 200: numberDto } } },
+    async (req) => numbers.get(requireUser(req).id, req.params.id),
+  );
+
+  app.patch(
+    '/v1/numbers/:id',
+    {
+      schema: {
+        tags: ['numbers'],
+        params: idParams,
+        body: updateNumberBody,
+        response: { 200: numberDto },
+      },
+    },
+    async (req) => numbers.update(requireUser(req).id, req.params.id, req.body),
+  );
+
+  app.delete(
+    '/v1/numbers/:id',
+    { schema: { tags: ['numbers'], params: idParams } },
+    async (req, reply) => {
+      await numbers.remove(requireUser(req).id, req.params.id);
+      return reply.status(204).send();
+    },
+  );
+}

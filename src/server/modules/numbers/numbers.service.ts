@@ -1,0 +1,200 @@
+import type { ImportResult, VoipNumber } from '../../../shared/numbers.ts';
+import type { Cipher } from '../../crypto.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { tagsRepository } from '../tags/tags.repository.ts';
+import { numberErrors } from './numbers.errors.ts';
+import { cleanTagNames, parseImport } from './numbers.import.ts';
+import type {
+  Cursor,
+  NewNumber,
+  NumberFilters,
+  NumberRow,
+  NumbersRepository,
+} from './numbers.repository.ts';
+
+type TagsRepository = ReturnType<typeof tagsRepository>;
+type Fields = {
+  phoneNumber: string;
+  apiLink: string;
+  notes: string;
+  isActive: boolean;
+  isFavorite: boolean;
+};
+
+const encodeCursor = (row: NumberRow) =>
+  Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+
+function decodeCursor(raw: string): Cursor {
+  const [iso, id] = Buffer.from(raw, 'base64url').toString().split('|');
+  const createdAt = new Date(iso ?? '');
+  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(createdAt.getTime()))
+    throw numberErrors.invalidCursor();
+  return { createdAt, id };
+}
+
+const hostOf = (link: string) => new URL(link).host.toLowerCase();
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function numbersService(deps: {
+  repo: NumbersRepository;
+  tags: TagsRepository;
+  cipher: Cipher;
+}) {
+  const { repo, cipher } = deps;
+
+  const toDto = (row: NumberRow, tags: { id: string; name: string }[]): VoipNumber => ({
+    id: row.id,
+    phoneNumber: row.phoneNumber,
+    apiLink: cipher.decrypt(row.apiLinkEnc),
+    apiHost: row.apiHost,
+    isActive: row.isActive,
+    isFavorite: row.isFavorite,
+    notes: row.notes,
+    lastUsed: iso(row.lastUsed),
+    endDate: iso(row.endDate),
+    dateLastChecked: iso(row.dateLastChecked),
+    createdAt: row.createdAt.toISOString(),
+    tags,
+  });
+
+  async function withTags(row: NumberRow) {
+    return toDto(row, (await repo.tagsFor([row.id])).get(row.id) ?? []);
+  }
+
+  /** Foreign or unknown tag ids behave like missing ones: 404. */
+  async function assertOwnTags(userId: string, ids: string[]) {
+    if ((await repo.ownedTagIds(userId, ids)).length !== ids.length)
+      throw numberErrors.tagNotFound();
+  }
+
+  const newRow = (f: Fields, tagIds: string[]): NewNumber => ({
+    phoneNumber: f.phoneNumber,
+    apiLinkEnc: cipher.encrypt(f.apiLink),
+    apiHost: hostOf(f.apiLink),
+    isActive: f.isActive,
+    isFavorite: f.isFavorite,
+    notes: f.notes,
+    tagIds,
+  });
+
+  return {
+    async list(userId: string, q: NumberFilters & { cursor?: string; limit: number }) {
+      const cursor = q.cursor ? decodeCursor(q.cursor) : undefined;
+      const { rows, more, total } = await repo.list(userId, q, cursor, q.limit);
+      const tags = await repo.tagsFor(rows.map((r) => r.id));
+      return {
+        items: rows.map((r) => toDto(r, tags.get(r.id) ?? [])),
+        total,
+        nextCursor: more ? encodeCursor(rows.at(-1)!) : null,
+      };
+    },
+
+    async get(userId: string, id: string) {
+      const row = await repo.get(userId, id);
+      if (!row) throw numberErrors.notFound();
+      return withTags(row);
+    },
+
+    async create(userId: string, body: Fields & { tagIds: string[] }) {
+      await assertOwnTags(userId, body.tagIds);
+      const [row] = await repo.insertMany(userId, [newRow(body, body.tagIds)]);
+      if (!row) throw numberErrors.alreadyExists(body.phoneNumber);
+      return withTags(row);
+    },
+
+    async update(userId: string, id: string, body: Partial<Fields> & { tagIds?: string[] }) {
+      const { tagIds, apiLink, ...rest } = body;
+      if (tagIds) await assertOwnTags(userId, tagIds);
+      const patch: Partial<Omit<NewNumber, 'tagIds'>> = { ...rest };
+      if (apiLink !== undefined) {
+        patch.apiLinkEnc = cipher.encrypt(apiLink);
+        patch.apiHost = hostOf(apiLink);
+      }
+      let row: NumberRow | undefined;
+      try {
+        row = await repo.update(userId, id, patch, tagIds);
+      } catch (err) {
+        if (isUniqueViolation(err) && body.phoneNumber)
+          throw numberErrors.alreadyExists(body.phoneNumber);
+        throw err;
+      }
+      if (!row) throw numberErrors.notFound();
+      return withTags(row);
+    },
+
+    async remove(userId: string, id: string) {
+      if ((await repo.deleteMany(userId, [id])) === 0) throw numberErrors.notFound();
+    },
+
+    bulkDelete: (userId: string, ids: string[]) => repo.deleteMany(userId, [...new Set(ids)]),
+    clear: (userId: string) => repo.clear(userId),
+
+    async exportAll(userId: string) {
+      const rows = await repo.all(userId);
+      const tags = await repo.tagsFor(rows.map((r) => r.id));
+      return rows.map((r) => ({
+        phoneNumber: r.phoneNumber,
+        apiLink: cipher.decrypt(r.apiLinkEnc),
+        isActive: r.isActive,
+        isFavorite: r.isFavorite,
+        notes: r.notes,
+        tags: (tags.get(r.id) ?? []).map((t) => t.name),
+      }));
+    },
+
+    /**
+     * Import bulk lines or the settings JSON. Valid entries are stored (one transaction) even when
+     * others fail; duplicates in the file or already stored are reported, never fatal.
+     */
+    async import(
+      userId: string,
+      text: string,
+      overrideTagIds: string[] | undefined,
+    ): Promise<ImportResult> {
+      if (overrideTagIds) await assertOwnTags(userId, overrideTagIds);
+      const parsed = parseImport(text);
+      const errors = [...parsed.errors];
+      let duplicates = 0;
+      const dup = (line: number, phone: string) => {
+        duplicates++;
+        errors.push({ line, message: `Line ${line}: Number ${phone} already exists` });
+      };
+
+      const firstByPhone = new Map<string, (typeof parsed.entries)[number]>();
+      for (const e of parsed.entries) {
+        if (firstByPhone.has(e.phone)) dup(e.line, e.phone);
+        else firstByPhone.set(e.phone, e);
+      }
+      const unique = [...firstByPhone.values()];
+
+      let tagIdsOf: (names: string[]) => string[] = () => overrideTagIds ?? [];
+      if (!overrideTagIds) {
+        const named = unique.flatMap((e) => cleanTagNames(e.tagNames));
+        const distinct = [...new Map(named.map((n) => [n.toLowerCase(), n])).values()];
+        const index = await deps.tags.ensureMany(userId, distinct);
+        tagIdsOf = (n) => cleanTagNames(n).flatMap((name) => index.get(name.toLowerCase()) ?? []);
+      }
+
+      const inserted = await repo.insertMany(
+        userId,
+        unique.map((e) =>
+          newRow(
+            {
+              phoneNumber: e.phone,
+              apiLink: e.link,
+              notes: e.notes,
+              isActive: e.isActive,
+              isFavorite: e.isFavorite,
+            },
+            tagIdsOf(e.tagNames),
+          ),
+        ),
+      );
+      const stored = new Set(inserted.map((r) => r.phoneNumber));
+      for (const e of unique) if (!stored.has(e.phone)) dup(e.line, e.phone);
+      errors.sort((a, b) => a.line - b.line);
+      return { imported: inserted.length, duplicates, errors };
+    },
+  };
+}
+export type NumbersService = ReturnType<typeof numbersService>;

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { isValidPhone, normalizePhone } from './phone.ts';
+
+export const MAX_TAGS_PER_NUMBER = 5;
+export const MAX_API_LINK_LENGTH = 2048;
+export const MAX_NOTES_LENGTH = 2000;
+export const MAX_TAG_NAME_LENGTH = 40;
+export const MAX_IMPORT_LINES = 10_000;
+export const NUMBERS_PAGE_MAX = 100;
+
+export const PHONE_ERROR = 'Phone number must be exactly 10 digits';
+export const LINK_ERROR = 'API link must be a valid URL starting with http';
+
+/** A provider link: http(s) only, parseable, at most 2,048 characters. */
+export function isValidApiLink(link: string): boolean {
+  if (link.length > MAX_API_LINK_LENGTH || !/^https?:\/\//i.test(link)) return false;
+  try {
+    const u = new URL(link);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && !!u.hostname;
+  } catch {
+    return false;
+  }
+}
+
+export const phoneNumberField = z
+  .string({ error: PHONE_ERROR })
+  .transform(normalizePhone)
+  .refine(isValidPhone, PHONE_ERROR);
+
+export const apiLinkField = z
+  .string({ error: LINK_ERROR })
+  .trim()
+  .refine(isValidApiLink, LINK_ERROR);
+
+export const tagIdsField = z
+  .array(z.uuid('Unknown tag'), { error: 'Tags must be a list' })
+  .max(MAX_TAGS_PER_NUMBER, `Maximum ${MAX_TAGS_PER_NUMBER} tags allowed`)
+  .transform((ids) => [...new Set(ids)]);
+
+export const notesField = z
+  .string()
+  .max(MAX_NOTES_LENGTH, `Notes must be at most ${MAX_NOTES_LENGTH} characters`);
+
+export const createNumberBody = z.object({
+  phoneNumber: phoneNumberField,
+  apiLink: apiLinkField,
+  notes: notesField.default(''),
+  isActive: z.boolean().default(true),
+  isFavorite: z.boolean().default(false),
+  tagIds: tagIdsField.default([]),
+});
+export type CreateNumberInput = z.input<typeof createNumberBody>;
+
+export const updateNumberBody = z
+  .object({
+    phoneNumber: phoneNumberField,
+    apiLink: apiLinkField,
+    notes: notesField,
+    isActive: z.boolean(),
+    isFavorite: z.boolean(),
+    tagIds: tagIdsField,
+  })
+  .partial()
+  .refine((b) => Object.keys(b).length > 0, 'Nothing to update');
+export type UpdateNumberInput = z.input<typeof updateNumberBody>;
+
+export const tagDto = z.object({ id: z.uuid(), name: z.string() });
+export type Tag = z.infer<typeof tagDto>;
+
+export const numberDto = z.object({
+  id: z.uuid(),
+  phoneNumber: z.string(),
+  apiLink: z.string(),
+  apiHost: z.string(),
+  isActive: z.boolean(),
+  isFavorite: z.boolean(),
+  notes: z.string(),
+  lastUsed: z.string().nullable(),
+  endDate: z.string().nullable(),
+  dateLastChecked: z.string().nullable(),
+  createdAt: z.string(),
+  tags: z.array(tagDto),
+});
+export type VoipNumber = z.infer<typeof numberDto>;
+
+const boolParam = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+export const listNumbersQuery = z.object({
+  q: z.string().trim().max(200).optional(),
+  active: boolParam.optional(),
+  favorite: boolParam.optional(),
+  tag: z.uuid('Unknown tag').optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(NUMBERS_PAGE_MAX).default(50),
+});
+export type ListNumbersQuery = z.input<typeof listNumbersQuery>;
+
+export const numberListResponse = z.object({
+  items: z.array(numberDto),
+  total: z.number().int(),
+  nextCursor: z.string().nullable(),
+});
+export type NumberList = z.infer<typeof numberListResponse>;
+
+export const idParams = z.object({ id: z.uuid('Not found') });
+
+export const bulkDeleteBody = z.object({
+  ids: z.array(z.uuid('Invalid id')).min(1, 'Select at least one number').max(10_000),
+});
+
+export const createTagBody = z.object({
+  name: z
+    .string({ error: 'Tag name is required' })
+    .trim()
+    .min(1, 'Tag name is required')
+    .max(MAX_TAG_NAME_LENGTH, `Tag names are at most ${MAX_TAG_NAME_LENGTH} characters`),
+});
+
+export const importBody = z.object({
+  /** Bulk lines (any of the six formats), `number|API link` lines, or the settings-export JSON. */
+  text: z.string({ error: 'Nothing to import' }).max(5 * 1024 * 1024, 'Import is too large'),
+  /** Tags applied to every imported number, overriding tags named on the lines. */
+  tagIds: tagIdsField.optional(),
+});
+
+export const importResult = z.object({
+  imported: z.number().int(),
+  duplicates: z.number().int(),
+  errors: z.array(z.object({ line: z.number().int(), message: z.string() })),
+});
+export type ImportResult = z.infer<typeof importResult>;
+
+/** One entry of voip_numbers.json (the export format, accepted back by import). */
+export const exportEntry = z.object({
+  phoneNumber: z.string(),
+  apiLink: z.string(),
+  isActive: z.boolean().optional(),
+  isFavorite: z.boolean().optional(),
+  notes: z.string().optional(),
+  tags: z.array(z.string()).optional(),
+});
+export type ExportEntry = z.infer<typeof exportEntry>;
