@@ -97,7 +97,8 @@ export type ListNumbersQuery = z.input<typeof listNumbersQuery>;
 
 export const numberListResponse = z.object({
   items: z.array(numberDto),
-  total: z.number().int(),
+  /** Matches for the filters; counted on the first page only (null when a cursor is given). */
+  total: z.number().int().nullable(),
   nextCursor: z.string().nullable(),
 });
 export type NumberList = z.infer<typeof numberListResponse>;

@@ -76,16 +76,34 @@ CREATE TABLE "messages" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "tags" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "voip_number_tags" (
+	"voip_number_id" uuid NOT NULL,
+	"tag_id" uuid NOT NULL,
+	CONSTRAINT "voip_number_tags_voip_number_id_tag_id_pk" PRIMARY KEY("voip_number_id","tag_id")
+);
+--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "voip_numbers" ADD CONSTRAINT "voip_numbers_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "messages" ADD CONSTRAINT "messages_voip_number_id_voip_numbers_id_fk" FOREIGN KEY ("voip_number_id") REFERENCES "public"."voip_numbers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tags" ADD CONSTRAINT "tags_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "voip_number_tags" ADD CONSTRAINT "voip_number_tags_voip_number_id_voip_numbers_id_fk" FOREIGN KEY ("voip_number_id") REFERENCES "public"."voip_numbers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "voip_number_tags" ADD CONSTRAINT "voip_number_tags_tag_id_tags_id_fk" FOREIGN KEY ("tag_id") REFERENCES "public"."tags"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "login_code_sends_email_idx" ON "login_code_sends" USING btree ("email","sent_at");--> statement-breakpoint
 CREATE INDEX "login_code_sends_ip_idx" ON "login_code_sends" USING btree ("ip","sent_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "login_codes_link_uq" ON "login_codes" USING btree ("link_token_hash");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "contact_messages_ip_idx" ON "contact_messages" USING btree ("ip","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "voip_numbers_user_phone_uq" ON "voip_numbers" USING btree ("user_id","phone_number");--> statement-breakpoint
-CREATE INDEX "voip_numbers_user_created_idx" ON "voip_numbers" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "voip_numbers_user_created_idx" ON "voip_numbers" USING btree ("user_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "voip_numbers_due_idx" ON "voip_numbers" USING btree ("next_poll_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "messages_number_dedupe_uq" ON "messages" USING btree ("voip_number_id","dedupe_key");--> statement-breakpoint
-CREATE INDEX "messages_number_received_idx" ON "messages" USING btree ("voip_number_id","received_at" DESC NULLS LAST);
+CREATE INDEX "messages_number_received_idx" ON "messages" USING btree ("voip_number_id","received_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "tags_user_name_uq" ON "tags" USING btree ("user_id",lower("name"));--> statement-breakpoint
+CREATE INDEX "voip_number_tags_tag_idx" ON "voip_number_tags" USING btree ("tag_id");

@@ -17,6 +17,6 @@ export const messages = pgTable(
   },
   (t) => [
     uniqueIndex('messages_number_dedupe_uq').on(t.voipNumberId, t.dedupeKey),
-    index('messages_number_received_idx').on(t.voipNumberId, t.receivedAt.desc()),
+    index('messages_number_received_idx').on(t.voipNumberId, t.receivedAt),
   ],
 );

@@ -75,6 +75,10 @@ export function numbersRepository(db: Db) {
   return {
     tagsFor,
 
+    /**
+     * One page, newest first, each row with its tags (one round trip). The total is counted only for
+     * the first page: later pages (with a cursor) reuse the total the client already has.
+     */
     async list(userId: string, f: NumberFilters, cursor: Cursor | undefined, limit: number) {
       const where = filterWhere(userId, f);
       const pageWhere = cursor
@@ -83,16 +87,26 @@ export function numbersRepository(db: Db) {
             sql`(${voipNumbers.createdAt}, ${voipNumbers.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`,
           )
         : where;
-      const [rows, [total]] = await Promise.all([
+      const tagsJson = sql<{ id: string; name: string }[]>`coalesce((
+        select json_agg(json_build_object('id', t.id, 'name', t.name) order by lower(t.name))
+        from ${voipNumberTags} vt join ${tags} t on t.id = vt.tag_id
+        where vt.voip_number_id = "voip_numbers"."id"), '[]'::json)`;
+      const [rows, total] = await Promise.all([
         db
-          .select()
+          .select({ row: voipNumbers, tags: tagsJson })
           .from(voipNumbers)
           .where(pageWhere)
           .orderBy(desc(voipNumbers.createdAt), desc(voipNumbers.id))
           .limit(limit + 1),
-        db.select({ n: count() }).from(voipNumbers).where(where),
+        cursor
+          ? undefined
+          : db
+              .select({ n: count() })
+              .from(voipNumbers)
+              .where(where)
+              .then((r) => r[0]!.n),
       ]);
-      return { rows: rows.slice(0, limit), more: rows.length > limit, total: total!.n };
+      return { rows: rows.slice(0, limit), more: rows.length > limit, total };
     },
 
     async get(userId: string, id: string) {
@@ -138,6 +152,11 @@ export function numbersRepository(db: Db) {
         }
         return inserted;
       });
+    },
+
+    /** Refresh planner statistics after a bulk change, so the next list query plans well at once. */
+    async analyze() {
+      await db.execute(sql`analyze voip_numbers, voip_number_tags`);
     },
 
     /** Update a number and (when given) replace its tag set, atomically. Undefined when not found. */

@@ -81,11 +81,10 @@ export function numbersService(deps: {
     async list(userId: string, q: NumberFilters & { cursor?: string; limit: number }) {
       const cursor = q.cursor ? decodeCursor(q.cursor) : undefined;
       const { rows, more, total } = await repo.list(userId, q, cursor, q.limit);
-      const tags = await repo.tagsFor(rows.map((r) => r.id));
       return {
-        items: rows.map((r) => toDto(r, tags.get(r.id) ?? [])),
-        total,
-        nextCursor: more ? encodeCursor(rows.at(-1)!) : null,
+        items: rows.map((r) => toDto(r.row, r.tags)),
+        total: total ?? null,
+        nextCursor: more ? encodeCursor(rows.at(-1)!.row) : null,
       };
     },
 
@@ -190,6 +189,7 @@ export function numbersService(deps: {
           ),
         ),
       );
+      if (inserted.length >= 1000) await repo.analyze();
       const stored = new Set(inserted.map((r) => r.phoneNumber));
       for (const e of unique) if (!stored.has(e.phone)) dup(e.line, e.phone);
       errors.sort((a, b) => a.line - b.line);

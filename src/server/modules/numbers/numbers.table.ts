@@ -39,7 +39,8 @@ export const voipNumbers = pgTable(
   },
   (t) => [
     uniqueIndex('voip_numbers_user_phone_uq').on(t.userId, t.phoneNumber),
-    index('voip_numbers_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    // Ascending columns: a backward scan serves ORDER BY created_at DESC, id DESC (NULLS FIRST) with no sort.
+    index('voip_numbers_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('voip_numbers_due_idx').on(t.nextPollAt),
   ],
 );
