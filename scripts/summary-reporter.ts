@@ -10,13 +10,17 @@ export default class SummaryReporter implements Reporter {
     let failed = unhandledErrors.length;
     let skipped = 0;
     for (const mod of testModules) {
-      if (mod.state() === 'failed' && [...mod.children.allTests()].length === 0) failed++;
+      let failedHere = 0;
       for (const test of mod.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed') passed++;
-        else if (state === 'failed') failed++;
+        else if (state === 'failed') failedHere++;
         else skipped++;
       }
+      // A file that failed outside any test (import error, a failing beforeAll hook whose tests
+      // were then skipped) counts as one failure, so the line never reads "0 failed" on a red run.
+      if (mod.state() === 'failed' && failedHere === 0) failedHere = 1;
+      failed += failedHere;
     }
     process.stdout.write(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   }

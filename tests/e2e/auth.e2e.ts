@@ -40,6 +40,7 @@ describe('public site and sign-in', () => {
 
     // The first Tab stop is the skip link.
     await page.reload();
+    await page.getByRole('link', { name: 'Skip to content' }).waitFor({ state: 'attached' });
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -48,6 +49,7 @@ describe('public site and sign-in', () => {
   it('signs in with the emailed code, shows the dashboard, and signs out', async () => {
     const { page } = h;
     const email = uniqueEmail('code');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(h.baseUrl + '/');
     await page
       .getByRole('navigation', { name: 'Main' })

@@ -24,8 +24,13 @@ export function ensureClientBuild() {
   const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
   const sourcesAt = Math.max(...inputs.map((p) => newest(path.join(root, p))));
   if (builtAt > 0 && builtAt >= sourcesAt) return;
-  console.log('[e2e] building the client (npx vite build)…');
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  console.log('[e2e] building the client (vite build)…');
+  // Vitest sets NODE_ENV=test; the e2e tests run against the production build users get.
+  execFileSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }
 
 /** Builds the client if needed, then prepares the migrated database template the harness copies. */
