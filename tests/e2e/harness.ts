@@ -124,3 +124,22 @@ export async function eventually<T>(fn: () => Promise<T>, timeoutMs = 5_000): Pr
     }
   }
 }
+
+/**
+ * Signs the browser context in as `email` through the API (code from the dev outbox), so UI tests
+ * start on a signed-in session. The context's request client shares the page's cookie jar.
+ */
+export async function signInBrowser(
+  h: Harness,
+  email = `user-${Math.random().toString(36).slice(2, 8)}@example.com`,
+): Promise<string> {
+  const sent = await h.page.request.post(`${h.baseUrl}/v1/auth/code`, { data: { email } });
+  if (!sent.ok()) throw new Error(`code send failed: ${sent.status()} ${await sent.text()}`);
+  const code = codeFrom((await eventually(() => h.latestMail(email))).text);
+  const verified = await h.page.request.post(`${h.baseUrl}/v1/auth/verify`, {
+    data: { email, code },
+  });
+  if (!verified.ok())
+    throw new Error(`verify failed: ${verified.status()} ${await verified.text()}`);
+  return email;
+}

@@ -1,4 +1,4 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, Navigate } from 'react-router';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { RouteError } from './routes/route-error.tsx';
 import { LandingPage } from './routes/landing.tsx';
@@ -40,7 +40,20 @@ export const router = createBrowserRouter([
         errorElement: <RouteError />,
         children: [
           { index: true, lazy: () => import('./routes/dashboard-index.tsx') },
+          { path: 'add', lazy: () => import('./routes/dashboard-add.tsx') },
+          { path: 'edit/:id', lazy: () => import('./routes/dashboard-edit.tsx') },
+          { path: 'settings', lazy: () => import('./routes/dashboard-settings.tsx') },
           { path: '*', Component: NotFoundPage },
+        ],
+      },
+      {
+        // The spec's /edit/{id}: same page, same guard and layout as /dashboard/edit/{id}.
+        path: 'edit',
+        lazy: () => import('./layouts/dashboard-layout.tsx'),
+        errorElement: <RouteError />,
+        children: [
+          { path: ':id', lazy: () => import('./routes/dashboard-edit.tsx') },
+          { index: true, element: <Navigate to="/dashboard" replace /> },
         ],
       },
     ],

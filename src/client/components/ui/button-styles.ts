@@ -1,6 +1,7 @@
 import { cn } from '../../lib/cn.ts';
 
-export type ButtonVariant = 'primary' | 'accent' | 'secondary' | 'ghost' | 'outline-light' | 'link';
+export type ButtonVariant =
+  'primary' | 'accent' | 'secondary' | 'danger' | 'ghost' | 'outline-light' | 'link';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const base =
@@ -10,6 +11,7 @@ const variants: Record<ButtonVariant, string> = {
   primary: 'bg-brand-900 text-white shadow-sm hover:bg-brand-800',
   accent: 'bg-accent-600 text-white shadow-sm hover:bg-accent-700',
   secondary: 'border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50',
+  danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700 focus-visible:ring-red-500',
   ghost: 'text-slate-700 hover:bg-slate-100',
   'outline-light': 'border border-white/40 text-white hover:bg-white/10',
   link: 'text-brand-700 underline-offset-4 hover:underline',

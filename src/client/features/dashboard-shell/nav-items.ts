@@ -1,8 +1,17 @@
-import { LayoutDashboard, type LucideIcon } from 'lucide-react';
+import { LayoutDashboard, PlusCircle, Settings, type LucideIcon } from 'lucide-react';
 
-export type NavItem = { to: string; label: string; icon: LucideIcon; end?: boolean };
+export type NavItem = {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  end?: boolean;
+  /** Also listed in the mobile menu (spec: Dashboard, Add Number, Settings). */
+  mobile?: boolean;
+};
 
-/** Only screens that exist are listed; later screens add their entries here. */
+/** Only screens that exist are listed; later screens add their entries here (spec order). */
 export const navItems: NavItem[] = [
-  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, end: true },
+  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, end: true, mobile: true },
+  { to: '/dashboard/add', label: 'Add Number', icon: PlusCircle, mobile: true },
+  { to: '/dashboard/settings', label: 'Settings', icon: Settings, mobile: true },
 ];

@@ -27,7 +27,7 @@ export function MobileMenu() {
           <Dialog.Title className="sr-only">Menu</Dialog.Title>
           <Dialog.Description className="sr-only">Dashboard navigation</Dialog.Description>
           <nav aria-label="Dashboard" className="flex-1 overflow-y-auto px-3 py-4">
-            <NavList onNavigate={() => setOpen(false)} />
+            <NavList mobile onNavigate={() => setOpen(false)} />
           </nav>
           <SidebarFooter />
         </Dialog.Content>

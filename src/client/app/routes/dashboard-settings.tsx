@@ -1,0 +1,14 @@
+import { DangerZone } from '../../features/numbers/components/danger-zone.tsx';
+import { ExportImportPanel } from '../../features/numbers/components/export-import-panel.tsx';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+
+export function Component() {
+  useDocumentTitle('Settings');
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Settings</h1>
+      <ExportImportPanel />
+      <DangerZone />
+    </div>
+  );
+}

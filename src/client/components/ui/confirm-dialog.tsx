@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { Button } from './button.tsx';
+
+type Props = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  loading?: boolean;
+  /** Shown under the description, e.g. the error of a failed attempt. */
+  children?: ReactNode;
+};
+
+/** A modal yes/no question for destructive actions (focus is trapped by Radix). */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  loading,
+  children,
+}: Props) {
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !loading && onOpenChange(next)}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/50" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl focus:outline-none">
+          <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
+          <Dialog.Description className="mt-2 text-sm text-slate-600">
+            {description}
+          </Dialog.Description>
+          {children && <div className="mt-4">{children}</div>}
+          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Dialog.Close asChild>
+              <Button variant="secondary" disabled={loading}>
+                Cancel
+              </Button>
+            </Dialog.Close>
+            <Button variant="danger" onClick={onConfirm} loading={loading}>
+              {confirmLabel}
+            </Button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,41 @@
+import { Check, Copy } from 'lucide-react';
+import { cn } from '../../../lib/cn.ts';
+import { useCopy } from '../hooks/use-copy.ts';
+
+/** A small button that copies `text` and reads 'Copied' for 2 seconds. */
+export function CopyButton({
+  text,
+  label,
+  showText = true,
+  className,
+}: {
+  text: string;
+  /** Accessible name, e.g. "Copy number". */
+  label: string;
+  showText?: boolean;
+  className?: string;
+}) {
+  const { copied, copy } = useCopy();
+  return (
+    <button
+      type="button"
+      onClick={() => void copy(text)}
+      aria-label={label}
+      className={cn(
+        'inline-flex h-8 shrink-0 items-center gap-1 rounded-md px-2 text-xs font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-accent-500 focus-visible:outline-none',
+        copied && 'text-emerald-700',
+        className,
+      )}
+    >
+      {copied ? (
+        <Check aria-hidden="true" className="size-4" />
+      ) : (
+        <Copy aria-hidden="true" className="size-4" />
+      )}
+      {(showText || copied) && <span aria-hidden="true">{copied ? 'Copied' : 'Copy'}</span>}
+      <span className="sr-only" aria-live="polite">
+        {copied ? 'Copied' : ''}
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,209 @@
+import { useCallback, useMemo, useState } from 'react';
+import { CheckSquare, PhoneOff, Plus, RotateCcw } from 'lucide-react';
+import { toast } from 'sonner';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { formatCount } from '../../../lib/format.ts';
+import { useBulkDeleteNumbers } from '../api/bulk-delete-numbers.ts';
+import { useNumbers } from '../api/list-numbers.ts';
+import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
+import { useInView } from '../hooks/use-in-view.ts';
+import { useNumberFilters } from '../hooks/use-number-filters.ts';
+import { NumberCard } from './number-card.tsx';
+import { NumberCardSkeleton } from './number-card-skeleton.tsx';
+import { NumberFilters } from './number-filters.tsx';
+import { SelectionBar } from './selection-bar.tsx';
+
+/** /dashboard: filters in the URL, an infinitely scrolling card grid, select mode and bulk delete. */
+export function NumbersDashboard() {
+  const f = useNumberFilters();
+  // Typing is debounced; the buttons and the tag dropdown apply at once.
+  const q = useDebouncedValue(f.filters.q, 250);
+  const filters = useMemo(() => ({ ...f.filters, q }), [f.filters, q]);
+  const list = useNumbers(filters);
+  const bulkDelete = useBulkDeleteNumbers();
+  const [selectMode, setSelectMode] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [confirming, setConfirming] = useState(false);
+
+  const items = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
+  const total = list.data?.pages[0]?.total ?? null;
+  // Only loaded numbers that match the current filters count as selected.
+  const selectedIds = useMemo(
+    () => (selected.size === 0 ? [] : items.filter((n) => selected.has(n.id)).map((n) => n.id)),
+    [items, selected],
+  );
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const sentinel = useInView<HTMLDivElement>(loadMore, items.length);
+
+  const onSelectedChange = useCallback((id: string, on: boolean) => {
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }, []);
+
+  const exitSelect = () => {
+    setSelectMode(false);
+    setSelected(new Set());
+  };
+
+  const deleteSelected = () => {
+    bulkDelete.mutate(selectedIds, {
+      onSuccess: ({ deleted }) => {
+        setConfirming(false);
+        exitSelect();
+        toast.success(`Deleted ${formatCount(deleted)} ${deleted === 1 ? 'number' : 'numbers'}`);
+      },
+      onError: (err) => toast.error(errorMessage(err, 'Failed to delete numbers')),
+    });
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-5">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+            VOIP Numbers Dashboard
+          </h1>
+          <p className="mt-1 text-sm text-slate-600" aria-live="polite" data-testid="numbers-total">
+            {total === null
+              ? '\u00a0'
+              : `${formatCount(total)} ${total === 1 ? 'number' : 'numbers'}`}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2 [&>*]:whitespace-nowrap max-sm:[&>*]:px-3!">
+          {!selectMode && (
+            <Button
+              variant="secondary"
+              onClick={() => setSelectMode(true)}
+              disabled={items.length === 0}
+            >
+              <CheckSquare aria-hidden="true" className="size-4" />
+              Select Numbers
+            </Button>
+          )}
+          <ButtonLink to="/dashboard/add" variant="primary">
+            <Plus aria-hidden="true" className="size-4" />
+            Add Number
+          </ButtonLink>
+        </div>
+      </div>
+
+      <NumberFilters f={f} />
+
+      {selectMode && (
+        <SelectionBar
+          selected={selectedIds.length}
+          loaded={items.length}
+          onSelectAll={(all) => setSelected(all ? new Set(items.map((n) => n.id)) : new Set())}
+          onDelete={() => setConfirming(true)}
+          onCancel={exitSelect}
+        />
+      )}
+
+      {list.isPending ? (
+        <div className="grid gap-4 md:grid-cols-2" aria-busy="true">
+          <span className="sr-only" role="status">
+            Loading numbers
+          </span>
+          {Array.from({ length: 4 }, (_, i) => (
+            <NumberCardSkeleton key={i} />
+          ))}
+        </div>
+      ) : list.isError && items.length === 0 ? (
+        <Card className="flex flex-col items-center gap-4 px-6 py-12 text-center">
+          <Alert tone="error" className="w-full max-w-md text-left">
+            {errorMessage(list.error, 'Failed to fetch numbers')}
+          </Alert>
+          <Button variant="primary" onClick={() => void list.refetch()} loading={list.isFetching}>
+            <RotateCcw aria-hidden="true" className="size-4" />
+            Try again
+          </Button>
+        </Card>
+      ) : items.length === 0 ? (
+        <Card className="flex flex-col items-center px-6 py-16 text-center">
+          <span className="inline-flex size-14 items-center justify-center rounded-full bg-slate-100 text-slate-500">
+            <PhoneOff aria-hidden="true" className="size-7" />
+          </span>
+          <p className="mt-4 text-base font-medium text-slate-900">
+            No VOIP numbers found with the current filters.
+          </p>
+          <div className="mt-6 flex flex-col gap-2 sm:flex-row">
+            <ButtonLink to="/dashboard/add" variant="accent">
+              <Plus aria-hidden="true" className="size-4" />
+              Add Your First Number
+            </ButtonLink>
+            {f.activeCount > 0 && (
+              <Button variant="secondary" onClick={f.clear}>
+                Clear Filters ({f.activeCount})
+              </Button>
+            )}
+          </div>
+        </Card>
+      ) : (
+        <>
+          <ul
+            className="grid gap-4 md:grid-cols-2"
+            aria-label="Numbers"
+            aria-busy={list.isFetching && !isFetchingNextPage ? true : undefined}
+          >
+            {items.map((n) => (
+              <li
+                key={n.id}
+                className="min-w-0 [contain-intrinsic-size:auto_14rem] [content-visibility:auto] [&>article]:h-full"
+              >
+                <NumberCard
+                  number={n}
+                  selectMode={selectMode}
+                  selected={selected.has(n.id)}
+                  onSelectedChange={onSelectedChange}
+                />
+              </li>
+            ))}
+          </ul>
+          <div ref={sentinel} className="flex flex-col items-center gap-3 py-4">
+            {list.isError && (
+              <Alert tone="error" className="w-full max-w-md">
+                {errorMessage(list.error, 'Failed to fetch numbers')}
+              </Alert>
+            )}
+            {isFetchingNextPage ? (
+              <Spinner label="Loading more numbers" className="text-brand-900" />
+            ) : hasNextPage ? (
+              <Button variant="secondary" onClick={loadMore}>
+                Load more
+              </Button>
+            ) : (
+              total !== null &&
+              total > 50 && (
+                <p className="text-sm text-slate-500">All {formatCount(total)} numbers loaded</p>
+              )
+            )}
+          </div>
+        </>
+      )}
+
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete Selected Numbers"
+        description={`Are you sure you want to delete ${selectedIds.length} selected numbers? This action cannot be undone.`}
+        confirmLabel="Delete"
+        loading={bulkDelete.isPending}
+        onConfirm={deleteSelected}
+      />
+    </div>
+  );
+}
