@@ -2,6 +2,7 @@ import type { Writable } from 'node:stream';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, {
   type FastifyBaseLogger,
@@ -31,6 +32,18 @@ import { numbersService } from './modules/numbers/numbers.service.ts';
 import { tagsRepository } from './modules/tags/tags.repository.ts';
 import { tagsRoutes } from './modules/tags/tags.routes.ts';
 import { createCipher } from './crypto.ts';
+import { createMemoryBus, type EventBus } from './events/bus.ts';
+import { demoLinkFetcher, demoProviderRoutes } from './modules/messages/demo-provider.ts';
+import { messagesRepository } from './modules/messages/messages.repository.ts';
+import { messagesRoutes } from './modules/messages/messages.routes.ts';
+import { messagesService } from './modules/messages/messages.service.ts';
+import {
+  createPoller,
+  type FetchLink,
+  type Poller,
+  type PollerOptions,
+} from './modules/messages/poller.ts';
+import { createSafeFetcher } from './providers/safe-fetch.ts';
 import { registerClient } from './plugins/client.ts';
 import { registerCsrfGuard } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -54,7 +67,23 @@ export type AppDeps = {
   clientDir?: string;
   /** Where request logs go (defaults to stdout); tests pass a stream to inspect them. */
   logStream?: Writable;
+  /** Event fan-out; defaults to in-process (one process, PGlite). */
+  bus?: EventBus;
+  /** Poller tuning beyond the config (tests, benches). */
+  pollerOptions?: Partial<PollerOptions>;
+  /** SSE heartbeat period (tests shorten it). */
+  heartbeatMs?: number;
+  /** Provider request timeout (default 10 s; tests shorten it). */
+  providerTimeoutMs?: number;
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The worker loop; started by main.ts when PROCESS_MODE is all or worker. */
+    poller: Poller;
+    bus: EventBus;
+  }
+}
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -154,10 +183,60 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   statsRoutes(app, database.db, now);
   const tags = tagsRepository(database.db);
   tagsRoutes(app, tags);
-  numbersRoutes(
-    app,
-    numbersService({ repo: numbersRepository(database.db), tags, cipher: createCipher(secret) }),
-  );
+  const cipher = createCipher(secret);
+  const numbersRepo = numbersRepository(database.db);
+  numbersRoutes(app, numbersService({ repo: numbersRepo, tags, cipher, now }));
+
+  // Provider access: the SSRF-safe fetcher, and the app's own demo provider answered in-process.
+  const safeFetcher = createSafeFetcher({
+    allowlist: config.providerAllowlist,
+    connections: config.pollHostConcurrency,
+    ...(deps.providerTimeoutMs ? { timeoutMs: deps.providerTimeoutMs } : {}),
+  });
+  const demoFetch = config.demoProvider
+    ? demoLinkFetcher(config.publicUrl, config.port, now)
+    : undefined;
+  const fetchLink: FetchLink = (url) => Promise.resolve(demoFetch?.(url) ?? safeFetcher.fetch(url));
+  const bus = deps.bus ?? createMemoryBus();
+  const messagesRepo = messagesRepository(database.db);
+  const poller = createPoller({
+    repo: messagesRepo,
+    cipher,
+    fetchLink,
+    bus,
+    now,
+    log: app.log,
+    options: {
+      intervalMs: config.pollIntervalMs,
+      watchedIntervalMs: config.watchedPollIntervalMs,
+      concurrency: config.pollConcurrency,
+      hostConcurrency: config.pollHostConcurrency,
+      ...deps.pollerOptions,
+    },
+  });
+  app.decorate('poller', poller);
+  app.decorate('bus', bus);
+  app.addHook('onClose', async () => {
+    await poller.stop();
+    await safeFetcher.close();
+  });
+  await app.register(fastifyRateLimit, { global: false });
+  messagesRoutes(app, {
+    service: messagesService({
+      repo: messagesRepo,
+      numbers: numbersRepo,
+      cipher,
+      poller,
+      fetchLink,
+      now,
+    }),
+    repo: messagesRepo,
+    bus,
+    now,
+    watchedIntervalMs: config.watchedPollIntervalMs,
+    ...(deps.heartbeatMs ? { heartbeatMs: deps.heartbeatMs } : {}),
+  });
+  if (config.demoProvider) demoProviderRoutes(app, now);
 
   const outbox = mailer.outbox?.bind(mailer);
   if (config.nodeEnv !== 'production' && outbox) {

@@ -34,6 +34,20 @@ const envSchema = z.object({
   ADMIN_EMAILS: emailList.default([]),
   DEMO_PROVIDER: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PROVIDER_ALLOWLIST: z
+    .string()
+    .transform((s) =>
+      s
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/)))
+    .default([]),
+  POLL_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  WATCHED_POLL_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
+  POLL_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(200),
+  POLL_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(8),
 });
 
 const expected: Record<string, string> = {
@@ -50,6 +64,11 @@ const expected: Record<string, string> = {
   ADMIN_EMAILS: 'a comma-separated list of email addresses',
   DEMO_PROVIDER: 'one of 1, 0, true, false',
   LOG_LEVEL: 'one of fatal, error, warn, info, debug, trace, silent',
+  PROVIDER_ALLOWLIST: 'a comma-separated list of host:port pairs such as 127.0.0.1:4000',
+  POLL_INTERVAL_SECONDS: 'an integer number of seconds from 1 to 3600',
+  WATCHED_POLL_INTERVAL_SECONDS: 'an integer number of seconds from 1 to 3600',
+  POLL_CONCURRENCY: 'an integer from 1 to 10000',
+  POLL_HOST_CONCURRENCY: 'an integer from 1 to 1000',
 };
 
 export type Config = {
@@ -67,6 +86,12 @@ export type Config = {
   adminEmails: string[];
   demoProvider: boolean;
   logLevel: string;
+  /** host:port pairs (lower-case; IPv6 in brackets) the provider fetch may reach despite the address checks. */
+  providerAllowlist: string[];
+  pollIntervalMs: number;
+  watchedPollIntervalMs: number;
+  pollConcurrency: number;
+  pollHostConcurrency: number;
 };
 
 export class ConfigError extends Error {}
@@ -108,5 +133,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminEmails: e.ADMIN_EMAILS,
     demoProvider: e.DEMO_PROVIDER ?? e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
+    providerAllowlist: e.PROVIDER_ALLOWLIST,
+    pollIntervalMs: e.POLL_INTERVAL_SECONDS * 1000,
+    watchedPollIntervalMs: e.WATCHED_POLL_INTERVAL_SECONDS * 1000,
+    pollConcurrency: e.POLL_CONCURRENCY,
+    pollHostConcurrency: e.POLL_HOST_CONCURRENCY,
   };
 }

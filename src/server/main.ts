@@ -2,6 +2,9 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { createMemoryBus, createPostgresBus } from './events/bus.ts';
+import { messagesRepository } from './modules/messages/messages.repository.ts';
+import { toEvent } from './modules/messages/poller.ts';
 import { createConsoleMailer, createSmtpMailer } from './mail/mailer.ts';
 import { loadSecret } from './secrets.ts';
 import { clientDistDir } from './paths.ts';
@@ -26,16 +29,38 @@ async function main() {
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
     : createConsoleMailer();
 
-  const app = await buildApp({ config, database, mailer, secret, clientDir: clientDistDir });
+  // Several processes on PostgreSQL share events through LISTEN/NOTIFY; PGlite is one process.
+  const messages = messagesRepository(database.db);
+  const bus = config.databaseUrl
+    ? await createPostgresBus(config.databaseUrl, {
+        db: database.db,
+        load: async (id) => {
+          const m = await messages.byId(id);
+          return m && toEvent(m);
+        },
+      })
+    : createMemoryBus();
+
+  const app = await buildApp({ config, database, mailer, secret, bus, clientDir: clientDistDir });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
-    await app.close();
+    await app.close(); // stops the poller too, waiting for polls in flight
+    await bus.close();
     mailer.close?.();
     await database.close();
   });
 
+  if (config.processMode !== 'web') app.poller.start();
+  if (config.processMode === 'worker') {
+    await app.ready();
+    app.log.info(
+      { database: database.kind, readyMs: Math.round(performance.now() - started) },
+      'VOIP Manager worker polling',
+    );
+    return;
+  }
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     {

@@ -67,6 +67,17 @@ export type UpdateNumberInput = z.input<typeof updateNumberBody>;
 export const tagDto = z.object({ id: z.uuid(), name: z.string() });
 export type Tag = z.infer<typeof tagDto>;
 
+/** A stored message as shown on a number card. */
+export const recentMessageDto = z.object({
+  id: z.uuid(),
+  sender: z.string(),
+  content: z.string(),
+  code: z.string().nullable(),
+  receivedAt: z.string(),
+});
+export type RecentMessage = z.infer<typeof recentMessageDto>;
+export const CARD_RECENT_MESSAGES = 3;
+
 export const numberDto = z.object({
   id: z.uuid(),
   phoneNumber: z.string(),
@@ -80,6 +91,12 @@ export const numberDto = z.object({
   dateLastChecked: z.string().nullable(),
   createdAt: z.string(),
   tags: z.array(tagDto),
+  /** The last poll's error (null after a successful poll). */
+  lastError: z.string().nullable(),
+  lastPolledAt: z.string().nullable(),
+  /** Stored messages of this number, and the newest few of them. */
+  messageCount: z.number().int(),
+  recentMessages: z.array(recentMessageDto),
 });
 export type VoipNumber = z.infer<typeof numberDto>;
 

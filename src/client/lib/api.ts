@@ -32,13 +32,32 @@ type RequestOptions = {
   signal?: AbortSignal;
 };
 
-/** Same-origin JSON request to the API. Throws ApiError for every non-2xx answer. */
-export async function apiFetch<T>(path: string, opts: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  let res: Response;
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
   try {
-    res = await fetch(path, {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+async function errorFrom(status: number, data: unknown): Promise<ApiError> {
+  // zod is loaded only when an error needs parsing, keeping it out of the landing bundle.
+  const { apiErrorBody } = await import('../../shared/api.ts');
+  const parsed = apiErrorBody.safeParse(data);
+  if (parsed.success) return new ApiError({ status, ...parsed.data.error });
+  return new ApiError({
+    status,
+    code: 'HTTP_ERROR',
+    message: `The server answered with an error (${status}). Please try again.`,
+  });
+}
+
+async function send(path: string, opts: RequestOptions, accept: string): Promise<Response> {
+  const headers: Record<string, string> = { accept };
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  try {
+    return await fetch(path, {
       method: opts.method ?? 'GET',
       headers,
       credentials: 'same-origin',
@@ -53,26 +72,14 @@ export async function apiFetch<T>(path: string, opts: RequestOptions = {}): Prom
       message: 'Unable to reach the server. Please check your connection and try again.',
     });
   }
+}
+
+/** Same-origin JSON request to the API. Throws ApiError for every non-2xx answer. */
+export async function apiFetch<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const res = await send(path, opts, 'application/json');
   const text = await res.text();
-  let data: unknown = undefined;
-  if (text) {
-    try {
-      data = JSON.parse(text);
-    } catch {
-      data = undefined;
-    }
-  }
-  if (!res.ok) {
-    // zod is loaded only when an error needs parsing, keeping it out of the landing bundle.
-    const { apiErrorBody } = await import('../../shared/api.ts');
-    const parsed = apiErrorBody.safeParse(data);
-    if (parsed.success) throw new ApiError({ status: res.status, ...parsed.data.error });
-    throw new ApiError({
-      status: res.status,
-      code: 'HTTP_ERROR',
-      message: `The server answered with an error (${res.status}). Please try again.`,
-    });
-  }
+  const data = parseJson(text);
+  if (!res.ok) throw await errorFrom(res.status, data);
   return data as T;
 }
 
@@ -85,4 +92,32 @@ export const apiPost = <T>(path: string, body: unknown = {}) =>
 export function errorMessage(err: unknown, fallback = 'Something went wrong. Please try again.') {
   if (err instanceof Error && err.message) return err.message;
   return fallback;
+}
+
+/**
+ * A request whose answer streams one JSON object per line (application/x-ndjson): `onItem` is
+ * called for each as it arrives. Throws ApiError for a non-2xx answer, like apiFetch.
+ */
+export async function apiStream<T>(
+  path: string,
+  opts: RequestOptions,
+  onItem: (item: T) => void,
+): Promise<void> {
+  const res = await send(path, opts, 'application/x-ndjson');
+  if (!res.ok) throw await errorFrom(res.status, parseJson(await res.text()));
+  if (!res.body) return;
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buf = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (value) buf += value;
+    let nl;
+    while ((nl = buf.indexOf('\n')) >= 0) {
+      const line = buf.slice(0, nl).trim();
+      buf = buf.slice(nl + 1);
+      if (line) onItem(JSON.parse(line) as T);
+    }
+    if (done) break;
+  }
+  if (buf.trim()) onItem(JSON.parse(buf) as T);
 }

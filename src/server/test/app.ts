@@ -5,6 +5,7 @@ import { buildApp, type App } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { createConsoleMailer, type Mailer } from '../mail/mailer.ts';
+import type { PollerOptions } from '../modules/messages/poller.ts';
 import { createTestDb } from './db.ts';
 
 export type TestClock = { now: () => Date; advance: (ms: number) => void; set: (d: Date) => void };
@@ -31,6 +32,9 @@ export async function createTestApp(
     mailer?: Mailer;
     database?: Database;
     clientDir?: string;
+    pollerOptions?: Partial<PollerOptions>;
+    heartbeatMs?: number;
+    providerTimeoutMs?: number;
   } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await createTestDb());
@@ -53,6 +57,9 @@ export async function createTestApp(
     now: clock.now,
     logStream,
     ...(opts.clientDir ? { clientDir: opts.clientDir } : {}),
+    ...(opts.pollerOptions ? { pollerOptions: opts.pollerOptions } : {}),
+    ...(opts.heartbeatMs ? { heartbeatMs: opts.heartbeatMs } : {}),
+    ...(opts.providerTimeoutMs ? { providerTimeoutMs: opts.providerTimeoutMs } : {}),
   });
   await app.ready();
   return {

@@ -18,5 +18,7 @@ export const messages = pgTable(
   (t) => [
     uniqueIndex('messages_number_dedupe_uq').on(t.voipNumberId, t.dedupeKey),
     index('messages_number_received_idx').on(t.voipNumberId, t.receivedAt),
+    // Event replay (Last-Event-ID) and history ordering by arrival.
+    index('messages_number_created_idx').on(t.voipNumberId, t.createdAt),
   ],
 );

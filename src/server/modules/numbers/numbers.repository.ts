@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { CARD_RECENT_MESSAGES, type RecentMessage } from '../../../shared/numbers.ts';
 import { tags, voipNumberTags } from '../tags/tags.table.ts';
 import { voipNumbers } from './numbers.table.ts';
 
@@ -15,6 +16,16 @@ export type NewNumber = {
 };
 export type NumberFilters = { q?: string; active?: boolean; favorite?: boolean; tag?: string };
 export type Cursor = { createdAt: Date; id: string };
+export type PollState = { nextPollAt: Date; failures: number; lastError: string | null };
+export type Activity = { messageCount: number; recentMessages: RecentMessage[] };
+
+/** Per-row subqueries (index lookups on messages_number_received_idx) for the card's messages. */
+const recentJson = sql<RecentMessage[]>`coalesce((
+  select json_agg(json_build_object('id', m.id, 'sender', m.sender, 'content', m.content,
+    'code', m.code, 'receivedAt', m.received_at) order by m.received_at desc)
+  from (select * from messages m where m.voip_number_id = "voip_numbers"."id"
+        order by m.received_at desc limit ${CARD_RECENT_MESSAGES}) m), '[]'::json)`;
+const countSql = sql<number>`(select count(*) from messages m where m.voip_number_id = "voip_numbers"."id")::int`;
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
 const INSERT_CHUNK = 1000;
@@ -93,7 +104,12 @@ export function numbersRepository(db: Db) {
         where vt.voip_number_id = "voip_numbers"."id"), '[]'::json)`;
       const [rows, total] = await Promise.all([
         db
-          .select({ row: voipNumbers, tags: tagsJson })
+          .select({
+            row: voipNumbers,
+            tags: tagsJson,
+            recentMessages: recentJson,
+            messageCount: countSql,
+          })
           .from(voipNumbers)
           .where(pageWhere)
           .orderBy(desc(voipNumbers.createdAt), desc(voipNumbers.id))
@@ -107,6 +123,15 @@ export function numbersRepository(db: Db) {
               .then((r) => r[0]!.n),
       ]);
       return { rows: rows.slice(0, limit), more: rows.length > limit, total };
+    },
+
+    /** Message count and newest messages of one number. */
+    async activity(id: string): Promise<Activity> {
+      const [row] = await db
+        .select({ recentMessages: recentJson, messageCount: countSql })
+        .from(voipNumbers)
+        .where(eq(voipNumbers.id, id));
+      return row ?? { messageCount: 0, recentMessages: [] };
     },
 
     async get(userId: string, id: string) {
@@ -163,7 +188,7 @@ export function numbersRepository(db: Db) {
     async update(
       userId: string,
       id: string,
-      patch: Partial<Omit<NewNumber, 'tagIds'>>,
+      patch: Partial<Omit<NewNumber, 'tagIds'> & PollState>,
       tagIds: string[] | undefined,
     ) {
       return db.transaction(async (tx) => {

@@ -5,6 +5,7 @@ import type { tagsRepository } from '../tags/tags.repository.ts';
 import { numberErrors } from './numbers.errors.ts';
 import { cleanTagNames, parseImport } from './numbers.import.ts';
 import type {
+  Activity,
   Cursor,
   NewNumber,
   NumberFilters,
@@ -39,10 +40,16 @@ export function numbersService(deps: {
   repo: NumbersRepository;
   tags: TagsRepository;
   cipher: Cipher;
+  now?: () => Date;
 }) {
   const { repo, cipher } = deps;
+  const now = deps.now ?? (() => new Date());
 
-  const toDto = (row: NumberRow, tags: { id: string; name: string }[]): VoipNumber => ({
+  const toDto = (
+    row: NumberRow,
+    tags: { id: string; name: string }[],
+    activity: Activity,
+  ): VoipNumber => ({
     id: row.id,
     phoneNumber: row.phoneNumber,
     apiLink: cipher.decrypt(row.apiLinkEnc),
@@ -55,10 +62,19 @@ export function numbersService(deps: {
     dateLastChecked: iso(row.dateLastChecked),
     createdAt: row.createdAt.toISOString(),
     tags,
+    lastError: row.lastError,
+    lastPolledAt: iso(row.lastPolledAt),
+    messageCount: activity.messageCount,
+    // json_agg gives Postgres timestamp text; the API speaks ISO 8601 UTC.
+    recentMessages: activity.recentMessages.map((m) => ({
+      ...m,
+      receivedAt: new Date(m.receivedAt).toISOString(),
+    })),
   });
 
   async function withTags(row: NumberRow) {
-    return toDto(row, (await repo.tagsFor([row.id])).get(row.id) ?? []);
+    const [tags, activity] = await Promise.all([repo.tagsFor([row.id]), repo.activity(row.id)]);
+    return toDto(row, tags.get(row.id) ?? [], activity);
   }
 
   /** Foreign or unknown tag ids behave like missing ones: 404. */
@@ -82,7 +98,7 @@ export function numbersService(deps: {
       const cursor = q.cursor ? decodeCursor(q.cursor) : undefined;
       const { rows, more, total } = await repo.list(userId, q, cursor, q.limit);
       return {
-        items: rows.map((r) => toDto(r.row, r.tags)),
+        items: rows.map((r) => toDto(r.row, r.tags, r)),
         total: total ?? null,
         nextCursor: more ? encodeCursor(rows.at(-1)!.row) : null,
       };
@@ -104,10 +120,14 @@ export function numbersService(deps: {
     async update(userId: string, id: string, body: Partial<Fields> & { tagIds?: string[] }) {
       const { tagIds, apiLink, ...rest } = body;
       if (tagIds) await assertOwnTags(userId, tagIds);
-      const patch: Partial<Omit<NewNumber, 'tagIds'>> = { ...rest };
+      const patch: Parameters<NumbersRepository['update']>[2] = { ...rest };
       if (apiLink !== undefined) {
         patch.apiLinkEnc = cipher.encrypt(apiLink);
         patch.apiHost = hostOf(apiLink);
+      }
+      // A new link or a (re)activated number is polled at once, with a clean error state.
+      if (apiLink !== undefined || rest.isActive === true) {
+        Object.assign(patch, { nextPollAt: now(), failures: 0, lastError: null });
       }
       let row: NumberRow | undefined;
       try {

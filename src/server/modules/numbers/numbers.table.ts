@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -41,6 +42,8 @@ export const voipNumbers = pgTable(
     uniqueIndex('voip_numbers_user_phone_uq').on(t.userId, t.phoneNumber),
     // Ascending columns: a backward scan serves ORDER BY created_at DESC, id DESC (NULLS FIRST) with no sort.
     index('voip_numbers_user_created_idx').on(t.userId, t.createdAt, t.id),
-    index('voip_numbers_due_idx').on(t.nextPollAt),
+    index('voip_numbers_due_idx')
+      .on(t.nextPollAt)
+      .where(sql`${t.isActive}`),
   ],
 );

@@ -10,6 +10,8 @@ export const users = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** Set while the user has the app open (a live event stream); their numbers poll faster until then. */
+    watchedUntil: timestamp('watched_until', { withTimezone: true }),
   },
   (t) => [check('users_email_lower_ck', sql`${t.email} = lower(${t.email})`)],
 );

@@ -1,0 +1,283 @@
+import { createHash } from 'node:crypto';
+import { extractCode, isVerificationMessage, type Message } from '../../../shared/messages.ts';
+import type { Cipher } from '../../crypto.ts';
+import type { EventBus, MessageEvent } from '../../events/bus.ts';
+import { parseProviderPayload } from '../../providers/payload.ts';
+import type { FetchOutcome } from '../../providers/safe-fetch.ts';
+import type { ClaimedNumber, MessagesRepository, StoredMessage } from './messages.repository.ts';
+
+export type FetchLink = (url: string) => Promise<FetchOutcome>;
+
+export type PollerOptions = {
+  intervalMs: number;
+  watchedIntervalMs: number;
+  /** Polls in flight or waiting for their host, across all hosts. */
+  concurrency: number;
+  /** Polls in flight per provider host. */
+  hostConcurrency: number;
+  /** Messages kept per number (oldest dropped). */
+  keepMessages: number;
+  /** How long a claim holds a number; a worker that dies releases its numbers after this. */
+  leaseMs: number;
+  /** Longest wait between failed polls. */
+  maxBackoffMs: number;
+  /** Pause between claims when nothing was due. */
+  idleMs: number;
+  /** A number is refreshed on demand at most once per this many ms. */
+  refreshCoalesceMs: number;
+};
+
+export const defaultPollerOptions: PollerOptions = {
+  intervalMs: 30_000,
+  watchedIntervalMs: 5_000,
+  concurrency: 200,
+  hostConcurrency: 8,
+  keepMessages: 100,
+  leaseMs: 120_000,
+  maxBackoffMs: 15 * 60_000,
+  idleMs: 250,
+  refreshCoalesceMs: 5_000,
+};
+
+export type PollResult = { ok: true; newMessages: number } | { ok: false; error: string };
+
+type Log = {
+  warn: (obj: object, msg: string) => void;
+  error: (obj: object, msg: string) => void;
+};
+
+/** A stable per-number offset in [0, period): spreads the schedule of many numbers evenly. */
+export function phaseOf(id: string, period: number): number {
+  return createHash('sha1').update(id).digest().readUInt32BE(0) % period;
+}
+
+/** The first instant after `now` that falls on this number's phase of the period. */
+export function nextSlot(now: Date, period: number, phase: number): Date {
+  const t = now.getTime();
+  return new Date(Math.floor((t - phase) / period) * period + phase + period);
+}
+
+/** Capped exponential backoff with ±20 % jitter: base, 2×base, 4×base, … up to `max`. */
+export function backoff(failures: number, base: number, max: number, random = Math.random) {
+  const raw = Math.min(max, base * 2 ** Math.min(failures, 20));
+  return Math.round(raw * (0.8 + 0.4 * random()));
+}
+
+export const toMessageDto = (m: StoredMessage): Message => ({
+  id: m.id,
+  voipNumberId: m.voipNumberId,
+  phoneNumber: m.phoneNumber,
+  sender: m.sender,
+  content: m.content,
+  code: m.code,
+  receivedAt: m.receivedAt.toISOString(),
+});
+
+export const toEvent = (m: StoredMessage): MessageEvent => ({
+  userId: m.userId,
+  id: String(m.createdAt.getTime()),
+  message: toMessageDto(m),
+});
+
+/**
+ * The worker loop: claims due numbers (FOR UPDATE SKIP LOCKED + lease), fetches each link with
+ * global and per-host caps, stores new verification messages once, publishes them, and schedules
+ * the next poll. Also serves on-demand refreshes.
+ */
+export function createPoller(deps: {
+  repo: MessagesRepository;
+  cipher: Cipher;
+  fetchLink: FetchLink;
+  bus: EventBus;
+  now: () => Date;
+  log: Log;
+  options?: Partial<PollerOptions>;
+}) {
+  const o = { ...defaultPollerOptions, ...deps.options };
+  const { repo, now } = deps;
+  let running = false;
+  let loop: Promise<void> | undefined;
+  let wake: (() => void) | undefined;
+  let active = 0;
+  let queued = 0;
+  const hostActive = new Map<string, number>();
+  const hostQueue = new Map<string, ClaimedNumber[]>();
+  const inFlight = new Set<Promise<unknown>>();
+  const refreshes = new Map<string, { at: number; result: Promise<PollResult | 'busy'> }>();
+  let polls = 0;
+
+  const periodOf = (n: ClaimedNumber) => (n.watched ? o.watchedIntervalMs : o.intervalMs);
+
+  /** Fetch, parse, filter and store one claimed number. Never throws. */
+  async function pollOne(n: ClaimedNumber): Promise<PollResult> {
+    polls++;
+    const period = periodOf(n);
+    const fail = async (error: string): Promise<PollResult> => {
+      const t = now();
+      const next = new Date(t.getTime() + backoff(n.failures, period, o.maxBackoffMs));
+      await repo.recordFailure(n.id, error, t, next);
+      return { ok: false, error };
+    };
+    try {
+      let url: string;
+      try {
+        url = deps.cipher.decrypt(n.apiLinkEnc);
+      } catch {
+        return await fail('No API link provided for this number');
+      }
+      const out = await deps.fetchLink(url);
+      if (!out.ok) return await fail(out.error);
+      const t = now();
+      const parsed = parseProviderPayload(out.body, {
+        phoneNumber: n.phoneNumber,
+        now: t,
+        contentType: out.contentType,
+      });
+      if (!parsed.ok) return await fail(parsed.error);
+      const found = parsed.messages
+        .filter((m) => isVerificationMessage(m.content))
+        .map((m) => ({ ...m, code: extractCode(m.content) }));
+      const stored = await repo.recordSuccess(
+        n,
+        found,
+        parsed.endDate,
+        t,
+        nextSlot(t, period, phaseOf(n.id, period)),
+        o.keepMessages,
+      );
+      if (stored.length) await deps.bus.publish(stored.map(toEvent));
+      return { ok: true, newMessages: stored.length };
+    } catch (err) {
+      deps.log.error({ err, numberId: n.id }, 'poll failed');
+      try {
+        return await fail('Failed to fetch messages');
+      } catch {
+        return { ok: false, error: 'Failed to fetch messages' };
+      }
+    }
+  }
+
+  function track<T>(p: Promise<T>): Promise<T> {
+    inFlight.add(p);
+    void p.finally(() => inFlight.delete(p));
+    return p;
+  }
+
+  function run(n: ClaimedNumber) {
+    active++;
+    hostActive.set(n.apiHost, (hostActive.get(n.apiHost) ?? 0) + 1);
+    void track(pollOne(n)).finally(() => {
+      active--;
+      const left = (hostActive.get(n.apiHost) ?? 1) - 1;
+      if (left) hostActive.set(n.apiHost, left);
+      else hostActive.delete(n.apiHost);
+      const q = hostQueue.get(n.apiHost);
+      const next = q?.shift();
+      if (q && q.length === 0) hostQueue.delete(n.apiHost);
+      if (next) {
+        queued--;
+        run(next);
+      }
+      wake?.();
+    });
+  }
+
+  /** One claim round; returns how many numbers were claimed. */
+  async function tick(): Promise<number> {
+    const room = o.concurrency - active - queued;
+    if (room <= 0) return 0;
+    const t = now();
+    const claimed = await repo.claimDue(t, new Date(t.getTime() + o.leaseMs), room);
+    for (const n of claimed) {
+      if ((hostActive.get(n.apiHost) ?? 0) < o.hostConcurrency) {
+        run(n);
+        continue;
+      }
+      const q = hostQueue.get(n.apiHost) ?? [];
+      if (q.length < o.hostConcurrency * 4) {
+        q.push(n);
+        hostQueue.set(n.apiHost, q);
+        queued++;
+      } else {
+        // The host is saturated (slow or dead): hand the number back without counting a failure,
+        // so it cannot hold capacity that other hosts' numbers need.
+        await repo.release(n.id, new Date(t.getTime() + 1000 + Math.random() * 2000));
+      }
+    }
+    return claimed.length;
+  }
+
+  async function mainLoop() {
+    while (running) {
+      let claimed = 0;
+      try {
+        claimed = await tick();
+      } catch (err) {
+        deps.log.error({ err }, 'claiming due numbers failed');
+      }
+      if (!running) break;
+      const full = active + queued >= o.concurrency;
+      if (claimed > 0 && !full) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, o.idleMs);
+        function done() {
+          clearTimeout(timer);
+          wake = undefined;
+          resolve();
+        }
+        // A finished poll frees capacity: claim again at once when the last round was full.
+        wake = full ? done : undefined;
+      });
+    }
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      loop = mainLoop();
+    },
+    /** Stops claiming, waits for polls in flight, and gives back numbers still waiting for a host. */
+    async stop() {
+      running = false;
+      wake?.();
+      await loop;
+      const waiting = [...hostQueue.values()].flat();
+      hostQueue.clear();
+      queued = 0;
+      await Promise.all(waiting.map((n) => repo.release(n.id, now())));
+      await Promise.allSettled([...inFlight]);
+    },
+    /** Polls one of the user's numbers now, at most once per coalescing window. */
+    refresh(userId: string, numberId: string): Promise<PollResult | 'busy'> {
+      const key = `${userId}:${numberId}`;
+      const t = now().getTime();
+      const last = refreshes.get(key);
+      if (last && t - last.at < o.refreshCoalesceMs) return last.result;
+      const result = (async () => {
+        const start = now();
+        const n = await repo.claimOne(
+          userId,
+          numberId,
+          start,
+          new Date(start.getTime() + o.leaseMs),
+        );
+        if (!n) return 'busy' as const;
+        return track(pollOne(n));
+      })();
+      refreshes.set(key, { at: t, result });
+      for (const [k, v] of refreshes) if (t - v.at >= o.refreshCoalesceMs) refreshes.delete(k);
+      return result;
+    },
+    /** Runs claim rounds until nothing is due and nothing is in flight (tests, benches). */
+    async drain() {
+      for (;;) {
+        const claimed = await tick();
+        if (claimed === 0 && active === 0 && queued === 0) return;
+        if (claimed === 0) await Promise.race([...inFlight]);
+      }
+    },
+    stats: () => ({ polls, active, queued }),
+  };
+}
+export type Poller = ReturnType<typeof createPoller>;

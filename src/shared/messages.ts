@@ -1,0 +1,330 @@
+import { z } from 'zod';
+
+/*
+ * Verification messages: the spec's keep/drop filter, code extraction and the API schemas.
+ * Pure and I/O-free; used by the poller (server) and by the pages that highlight codes (client).
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Filter
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Whether a provider message is kept. The spec's rule (section 5): content is non-empty after
+ * trimming, does not contain 'false' (as written: case-sensitive), and either contains 'code',
+ * 'otp' or 'confirmation' (case-insensitive) or has a standalone 4 to 6 digit number. Past the
+ * spec (DESIGN "Where we go past the spec"), a message in which {@link extractCode} finds a code
+ * (`123 456`, a 7–8 digit code, a code next to 'пароль', …) is kept too.
+ */
+export function isVerificationMessage(content: string): boolean {
+  const text = content.trim();
+  if (text === '' || text.includes('false')) return false;
+  if (/code|otp|confirmation/i.test(text) || /\b\d{4,6}\b/.test(text)) return true;
+  return extractCode(text) !== null;
+}
+
+/** A sender 'system' (any case) or a missing sender is shown as the number's own phone number. */
+export function resolveSender(sender: string | null | undefined, phoneNumber: string): string {
+  const s = (sender ?? '').trim();
+  return s === '' || s.toLowerCase() === 'system' ? phoneNumber : s;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Code extraction
+// ---------------------------------------------------------------------------------------------
+
+/** Longest text examined; SMS are far shorter, this only bounds the work on garbage. */
+const MAX_SCAN = 4000;
+
+/** Placeholder for masked spans (phone numbers, URLs): neither a digit nor punctuation. */
+const MASK = '\u0001';
+
+const CJK = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]/u;
+const LETTER_OR_NUMBER = /[\p{L}\p{N}_]/u;
+
+/**
+ * A character that glues onto a number, so the number is not standalone. CJK text has no spaces
+ * ('验证码123456'), so ideographs and kana count as separators.
+ */
+function isWordChar(ch: string | undefined): boolean {
+  return ch !== undefined && LETTER_OR_NUMBER.test(ch) && !CJK.test(ch);
+}
+
+/** Phone numbers: North American forms, then '+'-prefixed international ones (8+ digits). */
+const NANP_PHONE = /(?<!\d)(?:\+?1[ .-]?)?(?:\(\d{3}\)\s?|\d{3}[ .-])\d{3}[ .-]\d{4}(?!\d)/g;
+const INTL_PHONE = /\+\d{1,4}(?:[ .-]?\(?\d{1,5}\)?){1,6}(?!\d)/g;
+const URL = /\b(?:https?:\/\/|www\.)\S+/gi;
+
+/** Before a number: a currency sign or code ('$1234', 'R$ 1234', 'USD 1500', 'Rs. 500'). */
+const CURRENCY_BEFORE =
+  /(?:[$€£¥₽₹₩₺₴₦฿¢]|(?<![\p{L}])(?:usd|eur|gbp|rub|brl|cny|rmb|inr|mxn|jpy|chf|cad|aud|rs\.?))\s?$/iu;
+
+/** After a number: percent, currency or a unit ('1234%', '1500 USD', '1500 руб.', '1500元'). */
+const AMOUNT_AFTER = new RegExp(
+  String.raw`^\s?(?:%|[$€£¥₽₹₩₺₴₦฿¢元円块]|(?:` +
+    [
+      'usd|eur|gbp|rub|brl|cny|rmb|inr|mxn|jpy|chf|cad|aud|pln|uah|kzt',
+      'dollars?|euros?|reais|real|pesos?|yuan|yen|rupees?|pounds?',
+      'руб\\p{L}*|р\\.|грн|тенге|zł',
+      'hrs?|hours?|mins?|minutes?|minutos?|minuten|secs?|seconds?|segundos?|sekunden',
+      'мин\\p{L}*|час\\p{L}*|сек\\p{L}*|分钟|小时|秒',
+      'km|kg|mb|gb|kb|ms|mm|cm|px',
+    ].join('|') +
+    String.raw`)(?![\p{L}]))`,
+  'iu',
+);
+
+/** Before a number: an order/reference marker ('#12345', '№ 1234', 'No. 1234'). */
+const REFERENCE_BEFORE = /(?:#|№|(?<![\p{L}])(?:no|nr)\.?)\s?$/iu;
+
+/**
+ * Code words. Strong ones name the code itself; soft ones only say what it is for. Stems may sit
+ * inside a longer word (Bestätigungscode, passcode, подтверждения); short words need boundaries.
+ */
+const STRONG_KEYWORD = new RegExp(
+  [
+    'code',
+    'c[oó]digo',
+    'codice',
+    'код',
+    '(?<![\\p{L}])(?:kod|kodu|kodunuz|kodem)(?![\\p{L}])',
+    '(?<![\\p{L}])(?:otp|pin|m?tan|2fa)(?![\\p{L}])',
+    'passwor[dt]',
+    'kennwort',
+    'contrase[ñn]a',
+    'senha',
+    'clave',
+    'mot de passe',
+    'пароль',
+    'парол\\p{L}*',
+    'hasło',
+    '验证码|驗證碼|校验码|校驗碼|确认码|確認碼|动态码|動態碼|认证码|認證碼|验证|驗證|密码|密碼',
+    '認証コード|確認コード|認証番号|인증번호|인증 번호',
+  ].join('|'),
+  'giu',
+);
+const SOFT_KEYWORD = new RegExp(
+  [
+    'v[eé]rif\\p{L}*',
+    'confirm\\p{L}*',
+    'best[äa]tig\\p{L}*',
+    'подтвержд\\p{L}*',
+    '(?<![\\p{L}])(?:login|log in|sign[- ]?in|one[- ]time)(?![\\p{L}])',
+  ].join('|'),
+  'giu',
+);
+
+/** Between a keyword and the code right after it: punctuation and a linking word at most. */
+const DIRECT_AFTER_KEYWORD =
+  /^[\s\p{P}\p{S}]*(?:(?:is|es|é|est|ist|lautet|será|sera|равен|это|为|是)[\s\p{P}\p{S}]*)?$/iu;
+/** Between a code and the keyword after it: '123456 is your Google verification code'. */
+const DIRECT_BEFORE_KEYWORD =
+  /^[\s\p{P}]*(?:(?:is|es|é|est|ist|это|是|为)[\s\p{P}]*)?(?:(?:your|tu|su|seu|sua|o seu|a sua|votre|ton|ihr|dein|ваш\p{L}*|您的|你的|您|你)[\s\p{P}]*)?(?:[\p{L}.&'-]{1,20}\s+)?$/iu;
+/** A linking word right before a number with no code word: 'Your Uber number is 1234'. */
+const LINK_WORD_BEFORE = /(?<![\p{L}])(?:is|es|é|est|ist|lautet)[\s:]*$/iu;
+
+const NEAR_BEFORE = 60;
+const NEAR_AFTER = 40;
+
+type Keyword = { start: number; end: number; strong: boolean };
+
+type Candidate = {
+  digits: string;
+  start: number;
+  end: number;
+  /**
+   * Years, YYYYMMDD dates, '#'-references and '1234-5678': taken only right next to a strong
+   * code word.
+   */
+  weak: boolean;
+  /** 'G-123456': the prefix itself says "code". */
+  prefixed: boolean;
+};
+
+/** Overwrite phone numbers and links so their digits are never read as codes. */
+function maskNonCodes(text: string): string {
+  const mask = (s: string, re: RegExp, minDigits = 0) =>
+    s.replace(re, (m) => (m.replace(/\D/g, '').length >= minDigits ? MASK.repeat(m.length) : m));
+  let s = mask(text, URL);
+  s = mask(s, NANP_PHONE, 10);
+  s = mask(s, INTL_PHONE, 8);
+  return s;
+}
+
+/** Full-width digits ('１２３４５６', common in CJK messages) read as ASCII digits. */
+const toAsciiDigits = (s: string) =>
+  s.replace(/[\uFF10-\uFF19]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xff10 + 48));
+
+function findKeywords(s: string): Keyword[] {
+  const found: Keyword[] = [];
+  for (const [re, strong] of [
+    [STRONG_KEYWORD, true],
+    [SOFT_KEYWORD, false],
+  ] as const) {
+    re.lastIndex = 0;
+    for (const m of s.matchAll(re))
+      found.push({ start: m.index, end: m.index + m[0].length, strong });
+  }
+  found.sort((a, b) => a.start - b.start || b.end - a.end);
+  // Merge phrases ('verification code', 'código de verificación', 'код подтверждения').
+  const merged: Keyword[] = [];
+  for (const k of found) {
+    const last = merged[merged.length - 1];
+    if (last && k.start <= last.end) {
+      last.end = Math.max(last.end, k.end);
+      last.strong ||= k.strong;
+    } else if (last && /^[\s-]*(?:\p{L}{1,3}\s+)?$/u.test(s.slice(last.end, k.start))) {
+      last.end = k.end;
+      last.strong ||= k.strong;
+    } else {
+      merged.push({ ...k });
+    }
+  }
+  return merged;
+}
+
+/** True when the span is part of an amount, date, time, decimal, bigger number or a word. */
+function isNonCode(s: string, start: number, end: number, joined: boolean): boolean {
+  if (isWordChar(s[start - 1]) || isWordChar(s[end])) return true;
+  const before = s.slice(Math.max(0, start - 12), start);
+  const after = s.slice(end, end + 16);
+  // Joined codes may not continue with more digit groups; plain runs may not touch another group
+  // of 3+ digits across one space ('1234 5678 9012 3456' is a card or account number).
+  const glued = joined
+    ? [/\d[\s.,:/-]?$/, /^[\s.,:/-]?\d/]
+    : [/(?:\d[.,:/-]|\d{3} )$/, /^(?:[.,:/-]\d| \d{3})/];
+  if (glued[0]!.test(before) || glued[1]!.test(after)) return true;
+  return CURRENCY_BEFORE.test(before) || AMOUNT_AFTER.test(after);
+}
+
+function isWeak(s: string, start: number, digits: string): boolean {
+  const n = Number(digits);
+  if (digits.length === 4 && n >= 1900 && n <= 2099) return true;
+  if (/^(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])$/.test(digits)) return true;
+  return REFERENCE_BEFORE.test(s.slice(Math.max(0, start - 6), start));
+}
+
+function findCandidates(s: string): Candidate[] {
+  const out: Candidate[] = [];
+  const add = (digits: string, start: number, end: number, prefixed: boolean) =>
+    out.push({ digits, start, end, weak: isWeak(s, start, digits), prefixed });
+  // Plain runs of 4–8 digits.
+  for (const m of s.matchAll(/\d+/g)) {
+    const len = m[0].length;
+    if (len < 4 || len > 8) continue;
+    if (!isNonCode(s, m.index, m.index + len, false)) add(m[0], m.index, m.index + len, false);
+  }
+  // '123-456' and '123 456'; '1234-5678' only right next to a code word (it may be a phone).
+  for (const m of s.matchAll(/(?<!\d)(?:(\d{3})[ -](\d{3})|(\d{4})-(\d{4}))(?!\d)/g)) {
+    const end = m.index + m[0].length;
+    if (isNonCode(s, m.index, end, true)) continue;
+    if (m[1] && m[2]) add(m[1] + m[2], m.index, end, false);
+    else if (m[3] && m[4])
+      out.push({ digits: m[3] + m[4], start: m.index, end, weak: true, prefixed: false });
+  }
+  // 'G-123456', 'FB-12345'.
+  for (const m of s.matchAll(/([A-Z]{1,4})-(\d{4,8})/g)) {
+    const end = m.index + m[0].length;
+    if (isWordChar(s[m.index - 1]) || isNonCode(s, m.index + m[1]!.length + 1, end, false))
+      continue;
+    add(m[2]!, m.index + m[1]!.length + 1, end, true);
+  }
+  return out;
+}
+
+/**
+ * How strongly the text points at a candidate: 4 = right next to a strong code word, 3 = near a
+ * strong word or right next to a soft one, 2 = near a soft word, a 'G-' prefix or 'is 1234',
+ * 1 = nothing. `distance` (characters to the keyword) breaks ties.
+ */
+function rate(s: string, c: Candidate, keywords: Keyword[]): { score: number; distance: number } {
+  let score = c.prefixed ? 2 : 1;
+  let distance = Number.POSITIVE_INFINITY;
+  const consider = (value: number, d: number) => {
+    if (value > score || (value === score && d < distance)) {
+      score = value;
+      distance = d;
+    }
+  };
+  for (const k of keywords) {
+    if (k.end <= c.start) {
+      const gap = s.slice(k.end, c.start);
+      if (gap.length > NEAR_BEFORE || /\d/.test(gap)) continue;
+      const direct = DIRECT_AFTER_KEYWORD.test(gap);
+      consider(k.strong ? (direct ? 4 : 3) : direct ? 3 : 2, gap.length);
+    } else if (k.start >= c.end) {
+      const gap = s.slice(c.end, k.start);
+      if (gap.length > NEAR_AFTER || /\d/.test(gap)) continue;
+      const direct = DIRECT_BEFORE_KEYWORD.test(gap);
+      consider(k.strong ? (direct ? 4 : 3) : direct ? 3 : 2, gap.length);
+    }
+  }
+  if (score < 2 && LINK_WORD_BEFORE.test(s.slice(Math.max(0, c.start - 12), c.start))) score = 2;
+  return { score, distance };
+}
+
+/**
+ * The verification code in a message, digits only ('123-456' → '123456', 'G-123456' → '123456'),
+ * or null. Reads plain 4–8 digit codes (4–6 preferred, as the spec's "first 4 to 6 digit run"),
+ * '123-456', '123 456' and 'G-123456'; a code next to a code word (code, código, код, 验证码,
+ * kod, OTP, PIN, passcode, verification, …) wins over other numbers in the text. Never reads
+ * prices, percentages, amounts, dates, times, phone numbers, numbers in links, or a year
+ * (1900–2099) unless a code word points right at it ('code: 2024').
+ */
+export function extractCode(content: string): string | null {
+  const s = maskNonCodes(toAsciiDigits(content.slice(0, MAX_SCAN)));
+  const keywords = findKeywords(s);
+  let best: { c: Candidate; score: number; distance: number; short: boolean } | null = null;
+  for (const c of findCandidates(s)) {
+    const { score, distance } = rate(s, c, keywords);
+    if (c.weak && score < 4) continue;
+    const short = c.digits.length <= 6;
+    const better =
+      !best ||
+      score > best.score ||
+      (score === best.score &&
+        (distance < best.distance ||
+          (distance === best.distance &&
+            ((short && !best.short) || (short === best.short && c.start < best.c.start)))));
+    if (better) best = { c, score, distance, short };
+  }
+  return best ? best.c.digits : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// API schemas (GET /v1/messages)
+// ---------------------------------------------------------------------------------------------
+
+export const MESSAGES_PAGE_MAX = 200;
+
+export const messageSchema = z.object({
+  id: z.uuid(),
+  voipNumberId: z.uuid(),
+  /** The number it arrived on, 10 digits. */
+  phoneNumber: z.string(),
+  sender: z.string(),
+  content: z.string(),
+  /** The extracted code, digits only. */
+  code: z.string().nullable(),
+  /** ISO 8601 (as `Date.toISOString()`), like the datetimes in numbers.ts. */
+  receivedAt: z.string(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const messageListQuerySchema = z.object({
+  numberId: z.uuid('Unknown number').optional(),
+  q: z.string().trim().max(200).optional(),
+  /** First day, YYYY-MM-DD. */
+  from: z.iso.date('Start date must be YYYY-MM-DD').optional(),
+  /** Last day, YYYY-MM-DD. */
+  to: z.iso.date('End date must be YYYY-MM-DD').optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(MESSAGES_PAGE_MAX).default(50),
+});
+export type MessageListQuery = z.input<typeof messageListQuerySchema>;
+
+export const messageListResponseSchema = z.object({
+  items: z.array(messageSchema),
+  nextCursor: z.string().nullable(),
+});
+export type MessageList = z.infer<typeof messageListResponseSchema>;
