@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPostgres, type Database } from '../db/client.ts';
+import { createMemoryBus, createPostgresBus, type EventBus, type MessageEvent } from './bus.ts';
+
+const event = (userId: string, content: string, id = crypto.randomUUID()): MessageEvent => ({
+  userId,
+  id: String(Date.now()),
+  message: {
+    id,
+    voipNumberId: crypto.randomUUID(),
+    phoneNumber: '5550001234',
+    sender: 'Svc',
+    content,
+    code: '123456',
+    receivedAt: new Date().toISOString(),
+  },
+});
+
+async function until(check: () => boolean, ms = 3000) {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describe('memory bus', () => {
+  it('delivers to the user’s subscribers only, and unsubscribes', async () => {
+    const bus = createMemoryBus();
+    const got: string[] = [];
+    const off = bus.subscribe('u1', (e) => got.push(e.message.content));
+    bus.subscribe('u2', () => got.push('wrong user'));
+    expect(bus.watchers('u1')).toBe(1);
+    await bus.publish([event('u1', 'a'), event('u1', 'b')]);
+    off();
+    expect(bus.watchers('u1')).toBe(0);
+    await bus.publish([event('u1', 'c')]);
+    expect(got).toEqual(['a', 'b']);
+  });
+});
+
+describe.skipIf(process.env.TEST_DB !== 'postgres')('postgres bus (LISTEN/NOTIFY)', () => {
+  let database: Database;
+  let a: EventBus;
+  let b: EventBus;
+  const big = event('u-big', 'x'.repeat(10_000));
+  const loaded: string[] = [];
+
+  beforeAll(async () => {
+    const url = process.env.TEST_DATABASE_URL!;
+    database = await openPostgres(url, { migrate: false, max: 2 });
+    const load = async (id: string) => {
+      loaded.push(id);
+      return id === big.message.id ? big : undefined;
+    };
+    a = await createPostgresBus(url, { db: database.db, load });
+    b = await createPostgresBus(url, { db: database.db, load });
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+    await database.close();
+  });
+
+  it('fans events out to every process, large ones by id', async () => {
+    const user = `u-${crypto.randomUUID()}`;
+    const inA: string[] = [];
+    const inB: string[] = [];
+    a.subscribe(user, (e) => inA.push(e.message.content));
+    b.subscribe(user, (e) => inB.push(e.message.content));
+    await a.publish([event(user, 'one'), event(user, 'two')]);
+    await until(() => inA.length === 2 && inB.length === 2);
+    expect(inB).toEqual(['one', 'two']);
+
+    // Over the NOTIFY size limit: only the id travels and each listening process loads it.
+    const bigGot: number[] = [];
+    b.subscribe('u-big', (e) => bigGot.push(e.message.content.length));
+    await a.publish([big]);
+    await until(() => bigGot.length === 1);
+    expect(bigGot).toEqual([10_000]);
+    // Process a has no subscriber for that user, so it did not load anything.
+    expect(loaded).toEqual([big.message.id]);
+  });
+});
