@@ -36,13 +36,16 @@ export type Harness = {
   close: () => Promise<void>;
 };
 
-/** The real app (built client + API) on a fresh database, plus a fresh headless Chromium. */
-export async function startHarness(): Promise<Harness> {
+/**
+ * The real app (built client + API) on a fresh database, plus a fresh headless Chromium. `env`
+ * adds environment variables, e.g. PROVIDER_ALLOWLIST for a local fake provider.
+ */
+export async function startHarness(opts: { env?: Record<string, string> } = {}): Promise<Harness> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const t = await createTestApp({
     clientDir,
-    env: { LOG_LEVEL: 'silent', PUBLIC_URL: baseUrl },
+    env: { LOG_LEVEL: 'silent', PUBLIC_URL: baseUrl, ...opts.env },
   });
   await t.app.listen({ host: '127.0.0.1', port });
 

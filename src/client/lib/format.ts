@@ -2,3 +2,44 @@ const integer = new Intl.NumberFormat('en-US');
 
 /** 12345 -> "12,345" */
 export const formatCount = (n: number) => integer.format(n);
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** Age of a timestamp in the spec's units: 'just now', '5m ago', '3h ago', '2d ago'. */
+export function formatAge(iso: string, now: Date = new Date()): string {
+  const ms = now.getTime() - new Date(iso).getTime();
+  if (!Number.isFinite(ms) || ms < MINUTE) return 'just now';
+  if (ms < HOUR) return `${Math.floor(ms / MINUTE)}m ago`;
+  if (ms < DAY) return `${Math.floor(ms / HOUR)}h ago`;
+  return `${Math.floor(ms / DAY)}d ago`;
+}
+
+const messageTime = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+const messageTimeWithYear = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+const fullTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'long' });
+
+/** 'Jan 5, 3:04 PM' (with the year when it is not this year), in the viewer's time zone. */
+export function formatMessageTime(iso: string, now: Date = new Date()): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return (d.getFullYear() === now.getFullYear() ? messageTime : messageTimeWithYear).format(d);
+}
+
+/** The long form for a tooltip: 'Sunday, January 5, 2025 at 3:04:05 PM GMT+1'. */
+export function formatFullTime(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : fullTime.format(d);
+}

@@ -9,11 +9,14 @@ import { SkipLink } from '../../components/ui/skip-link.tsx';
 import { Sidebar } from '../../features/dashboard-shell/components/sidebar.tsx';
 import { TopHeader } from '../../features/dashboard-shell/components/top-header.tsx';
 import { errorMessage } from '../../lib/api.ts';
+import { useLiveEvents } from '../../lib/live-events.ts';
 import { useMe } from '../../lib/me.ts';
 
 /** Guarded user area: spinner while loading, /auth when signed out, /verify-email when unverified. */
 export function Component() {
   const me = useMe();
+  // One event stream for the whole signed-in dashboard; closed on sign-out.
+  useLiveEvents(!!me.data?.emailVerified);
 
   if (me.isPending) return <FullPageSpinner label="Loading your dashboard" />;
   if (me.isError && me.data === undefined) {
@@ -36,7 +39,7 @@ export function Component() {
     <div className="min-h-dvh bg-slate-50">
       <SkipLink />
       <NavigationProgress />
-      <Toaster position="top-right" richColors closeButton />
+      <Toaster position="bottom-right" richColors closeButton />
       <Sidebar />
       <div className="flex min-h-dvh flex-col md:pl-64">
         <TopHeader email={me.data.email} />

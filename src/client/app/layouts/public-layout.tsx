@@ -140,6 +140,11 @@ function SiteFooter() {
               </li>
             ))}
             <li>
+              <Link to="/date-checker" className={footerLinkClass}>
+                Date Checker
+              </Link>
+            </li>
+            <li>
               <Link to="/auth" className={footerLinkClass}>
                 Sign In
               </Link>

@@ -4,7 +4,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { BackLink } from './back-link.tsx';
 import { AddNumberForm } from './add-number-form.tsx';
 import { BulkImportForm } from './bulk-import-form.tsx';
-import { FilterToggle } from './filter-toggle.tsx';
+import { ToggleButton } from '../../../components/ui/toggle-button.tsx';
 
 /** /dashboard/add: 'Add New VOIP Number' with a single form and a Bulk Import mode. */
 export function AddNumberPage() {
@@ -17,14 +17,14 @@ export function AddNumberPage() {
           Add New VOIP Number
         </h1>
         <div role="group" aria-label="Entry mode" className="flex gap-2">
-          <FilterToggle pressed={mode === 'single'} onClick={() => setMode('single')}>
+          <ToggleButton pressed={mode === 'single'} onClick={() => setMode('single')}>
             <Plus aria-hidden="true" className="size-4" />
             Single Number
-          </FilterToggle>
-          <FilterToggle pressed={mode === 'bulk'} onClick={() => setMode('bulk')}>
+          </ToggleButton>
+          <ToggleButton pressed={mode === 'bulk'} onClick={() => setMode('bulk')}>
             <ListPlus aria-hidden="true" className="size-4" />
             Bulk Import
-          </FilterToggle>
+          </ToggleButton>
         </div>
       </div>
       <Card className="p-4 sm:p-6">

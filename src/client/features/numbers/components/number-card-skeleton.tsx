@@ -16,6 +16,7 @@ export function NumberCardSkeleton() {
         <Skeleton className="h-5 w-20 rounded-full" />
         <Skeleton className="h-5 w-16 rounded-full" />
       </div>
+      <Skeleton className="h-9 w-full rounded-lg" />
       <Skeleton className="h-9 w-full" />
     </div>
   );

@@ -1,13 +1,17 @@
 import { memo } from 'react';
-import { Link2, Star } from 'lucide-react';
+import { AlertTriangle, Star } from 'lucide-react';
 import type { VoipNumber } from '../../../../shared/numbers.ts';
 import { formatPhone } from '../../../../shared/phone.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { useNow } from '../../../lib/use-now.ts';
 import { useToggleNumber } from '../api/update-number.ts';
+import { CardApiLink } from './card-api-link.tsx';
+import { CardRecentMessages } from './card-recent-messages.tsx';
 import { CardTagAdder } from './card-tag-adder.tsx';
-import { CopyButton } from './copy-button.tsx';
+import { ExpiryBadge, ExpiryStrip } from './expiry-badge.tsx';
 import { NumberCardMenu } from './number-card-menu.tsx';
 import { TagChip } from './tag-chip.tsx';
 
@@ -20,7 +24,10 @@ type Props = {
   onSelectedChange: (id: string, selected: boolean) => void;
 };
 
-/** One number: phone with copy, favourite star, menu, tags, badges and the API link. */
+/**
+ * One number: expiry strip, phone with copy, favourite star, menu, badges (with expiry), tags,
+ * notes, recent messages, the last poll error and the API link row (Copy, Test, Date Check).
+ */
 export const NumberCard = memo(function NumberCard({
   number,
   selectMode,
@@ -28,6 +35,7 @@ export const NumberCard = memo(function NumberCard({
   onSelectedChange,
 }: Props) {
   const toggleFavorite = useToggleNumber('isFavorite');
+  const now = useNow();
   const formatted = formatPhone(number.phoneNumber);
   const headingId = `number-${number.id}`;
   const shown = number.tags.slice(0, CARD_TAGS);
@@ -44,6 +52,7 @@ export const NumberCard = memo(function NumberCard({
         !number.isActive && 'opacity-60',
       )}
     >
+      <ExpiryStrip endDate={number.endDate} now={now} />
       <div className="flex items-start gap-2">
         {selectMode && (
           <Checkbox
@@ -83,6 +92,7 @@ export const NumberCard = memo(function NumberCard({
       <div className="flex flex-wrap items-center gap-1.5">
         {number.isActive ? <Badge tone="green">Active</Badge> : <Badge>Inactive</Badge>}
         {number.isFavorite && <Badge tone="amber">Favorite</Badge>}
+        <ExpiryBadge endDate={number.endDate} now={now} />
       </div>
 
       <div className="flex flex-wrap items-center gap-1.5">
@@ -106,17 +116,19 @@ export const NumberCard = memo(function NumberCard({
         <p className="line-clamp-2 text-sm break-words text-slate-600">{number.notes}</p>
       )}
 
-      <div className="mt-auto flex min-w-0 items-center gap-2 rounded-lg bg-slate-50 py-1 pr-1 pl-3 ring-1 ring-slate-200">
-        <Link2 aria-hidden="true" className="size-4 shrink-0 text-slate-400" />
-        <span className="sr-only">API link:</span>
-        <span
-          className="min-w-0 flex-1 truncate font-mono text-xs text-slate-600"
-          title={number.apiLink}
+      <CardRecentMessages number={number} now={now} formatted={formatted} />
+
+      {number.lastError && (
+        <p
+          data-testid="card-last-error"
+          className="flex items-start gap-1.5 rounded-lg bg-amber-50 px-2.5 py-1.5 text-xs text-amber-900 ring-1 ring-amber-200 ring-inset"
         >
-          {number.apiLink}
-        </span>
-        <CopyButton text={number.apiLink} label={`Copy API link of ${formatted}`} />
-      </div>
+          <AlertTriangle aria-hidden="true" className="mt-px size-3.5 shrink-0 text-amber-600" />
+          <span className="min-w-0 break-words">Failed to fetch messages: {number.lastError}</span>
+        </p>
+      )}
+
+      <CardApiLink id={number.id} apiLink={number.apiLink} formatted={formatted} />
     </article>
   );
 });

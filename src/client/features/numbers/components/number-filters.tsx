@@ -4,7 +4,7 @@ import { Select } from '../../../components/ui/select.tsx';
 import { fieldClass } from '../../../components/ui/input.tsx';
 import { useTags } from '../api/list-tags.ts';
 import type { useNumberFilters } from '../hooks/use-number-filters.ts';
-import { FilterToggle } from './filter-toggle.tsx';
+import { ToggleButton } from '../../../components/ui/toggle-button.tsx';
 
 type Props = { f: ReturnType<typeof useNumberFilters> };
 
@@ -53,25 +53,25 @@ export function NumberFilters({ f }: Props) {
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <FilterToggle
+        <ToggleButton
           pressed={f.active === true}
           onClick={() => f.set('active', f.active === true ? undefined : 'true')}
         >
           Active
-        </FilterToggle>
-        <FilterToggle
+        </ToggleButton>
+        <ToggleButton
           pressed={f.active === false}
           onClick={() => f.set('active', f.active === false ? undefined : 'false')}
         >
           Inactive
-        </FilterToggle>
-        <FilterToggle
+        </ToggleButton>
+        <ToggleButton
           pressed={f.favorite}
           onClick={() => f.set('favorite', f.favorite ? undefined : 'true')}
         >
           <Star aria-hidden="true" className="size-4" />
           Favorites
-        </FilterToggle>
+        </ToggleButton>
         {f.activeCount > 0 && (
           <Button variant="ghost" size="sm" onClick={f.clear}>
             <X aria-hidden="true" className="size-4" />

@@ -1,18 +1,21 @@
 import { Check, Copy } from 'lucide-react';
-import { cn } from '../../../lib/cn.ts';
-import { useCopy } from '../hooks/use-copy.ts';
+import { cn } from '../../lib/cn.ts';
+import { useCopy } from '../../lib/use-copy.ts';
 
 /** A small button that copies `text` and reads 'Copied' for 2 seconds. */
 export function CopyButton({
   text,
   label,
   showText = true,
+  idleText = 'Copy',
   className,
 }: {
   text: string;
   /** Accessible name, e.g. "Copy number". */
   label: string;
   showText?: boolean;
+  /** The visible text before copying, e.g. 'Copy Code'. */
+  idleText?: string;
   className?: string;
 }) {
   const { copied, copy } = useCopy();
@@ -32,7 +35,7 @@ export function CopyButton({
       ) : (
         <Copy aria-hidden="true" className="size-4" />
       )}
-      {(showText || copied) && <span aria-hidden="true">{copied ? 'Copied' : 'Copy'}</span>}
+      {(showText || copied) && <span aria-hidden="true">{copied ? 'Copied' : idleText}</span>}
       <span className="sr-only" aria-live="polite">
         {copied ? 'Copied' : ''}
       </span>

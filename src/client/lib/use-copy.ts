@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 
-async function writeClipboard(text: string) {
+/** Writes `text` to the clipboard (with a legacy fallback); throws when the browser refuses. */
+export async function writeClipboard(text: string) {
   if (navigator.clipboard?.writeText) {
     try {
       await navigator.clipboard.writeText(text);

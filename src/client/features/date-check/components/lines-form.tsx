@@ -1,0 +1,84 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { CalendarSearch } from 'lucide-react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { formatCount } from '../../../lib/format.ts';
+import { checkLines } from '../lines.ts';
+
+type Props = {
+  id: string;
+  label: string;
+  /** Format help under the textarea. */
+  help: ReactNode;
+  placeholder: string;
+  /** Shown as a counter; more lines disable the button. */
+  maxLines?: number;
+  running: boolean;
+  onSubmit: (text: string, lines: string[]) => void;
+};
+
+/** A textarea of pasted lines and a 'Check Dates' button (disabled while empty or running). */
+export function LinesForm({ id, label, help, placeholder, maxLines, running, onSubmit }: Props) {
+  const [text, setText] = useState('');
+  const lines = checkLines(text);
+  const tooMany = maxLines !== undefined && lines.length > maxLines;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (lines.length === 0 || tooMany || running) return;
+    onSubmit(text, lines);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-3">
+      <div className="flex items-end justify-between gap-3">
+        <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+          {label}
+        </label>
+        <span
+          id={`${id}-count`}
+          className={cn(
+            'text-xs whitespace-nowrap tabular-nums',
+            tooMany ? 'text-red-700' : 'text-slate-500',
+          )}
+        >
+          {maxLines !== undefined
+            ? `${formatCount(lines.length)} / ${formatCount(maxLines)} lines`
+            : `${formatCount(lines.length)} ${lines.length === 1 ? 'line' : 'lines'}`}
+        </span>
+      </div>
+      <Textarea
+        id={id}
+        rows={8}
+        spellCheck={false}
+        autoComplete="off"
+        wrap="off"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        invalid={tooMany}
+        aria-describedby={`${id}-help ${id}-count ${id}-error`}
+        className="font-mono text-sm sm:text-xs"
+        placeholder={placeholder}
+      />
+      <div id={`${id}-help`} className="text-xs text-slate-600">
+        {help}
+      </div>
+      <p id={`${id}-error`} className="text-sm text-red-700 empty:hidden" aria-live="polite">
+        {tooMany ? `Check at most ${formatCount(maxLines)} numbers at a time.` : ''}
+      </p>
+      <div className="flex justify-end">
+        <Button
+          type="submit"
+          variant="primary"
+          loading={running}
+          disabled={lines.length === 0 || tooMany}
+          className="w-full sm:w-auto"
+        >
+          {!running && <CalendarSearch aria-hidden="true" className="size-4" />}
+          {running ? 'Checking...' : 'Check Dates'}
+        </Button>
+      </div>
+    </form>
+  );
+}

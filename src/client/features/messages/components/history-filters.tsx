@@ -1,0 +1,101 @@
+import { Search, X } from 'lucide-react';
+import { formatPhone } from '../../../../shared/phone.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { fieldClass } from '../../../components/ui/input.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { useNumberOptions } from '../api/list-number-options.ts';
+import type { useHistoryFilters } from '../hooks/use-history-filters.ts';
+
+type Props = { f: ReturnType<typeof useHistoryFilters>; badRange: boolean };
+
+const labelClass = 'mb-1 block text-xs font-medium text-slate-600';
+
+/** Search text, number, start date, end date and 'Clear Filters (n)'. */
+export function HistoryFilters({ f, badRange }: Props) {
+  const numbers = useNumberOptions();
+  const options = numbers.data ?? [];
+  const unknownSelected =
+    !!f.number && numbers.isSuccess && !options.some((n) => n.id === f.number);
+
+  return (
+    <section
+      aria-label="Filters"
+      className="space-y-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4"
+    >
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1.3fr)_minmax(0,1fr)_minmax(0,1fr)]">
+        <div className="sm:col-span-2 lg:col-span-1">
+          <label htmlFor="history-search" className={labelClass}>
+            Search messages
+          </label>
+          <div className="relative">
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+            />
+            <input
+              id="history-search"
+              type="search"
+              placeholder="Sender or message text"
+              value={f.q}
+              onChange={(e) => f.set('q', e.target.value)}
+              className={fieldClass(false, 'pl-9')}
+            />
+          </div>
+        </div>
+        <div className="sm:col-span-2 lg:col-span-1">
+          <label htmlFor="history-number" className={labelClass}>
+            Number
+          </label>
+          <Select
+            id="history-number"
+            value={f.number}
+            onChange={(e) => f.set('number', e.target.value)}
+          >
+            <option value="">All numbers</option>
+            {unknownSelected && <option value={f.number}>Selected number</option>}
+            {options.map((n) => (
+              <option key={n.id} value={n.id}>
+                {formatPhone(n.phoneNumber)}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div>
+          <label htmlFor="history-from" className={labelClass}>
+            Start date
+          </label>
+          <input
+            id="history-from"
+            type="date"
+            value={f.from}
+            max={f.to || undefined}
+            onChange={(e) => f.set('from', e.target.value)}
+            className={fieldClass(badRange)}
+          />
+        </div>
+        <div>
+          <label htmlFor="history-to" className={labelClass}>
+            End date
+          </label>
+          <input
+            id="history-to"
+            type="date"
+            value={f.to}
+            min={f.from || undefined}
+            onChange={(e) => f.set('to', e.target.value)}
+            aria-invalid={badRange || undefined}
+            className={fieldClass(badRange)}
+          />
+        </div>
+      </div>
+      {f.activeCount > 0 && (
+        <div className="flex justify-end">
+          <Button variant="ghost" size="sm" onClick={f.clear}>
+            <X aria-hidden="true" className="size-4" />
+            Clear Filters ({f.activeCount})
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import type { ReactNode } from 'react';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { RotateCcw } from 'lucide-react';
+import type { MessageList as MessagePage } from '../../../../shared/messages.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { formatCount } from '../../../lib/format.ts';
+import { useNow } from '../../../lib/use-now.ts';
+import { MessageItem } from './message-item.tsx';
+import { MessageListSkeleton } from './message-list-skeleton.tsx';
+
+type Props = {
+  query: UseInfiniteQueryResult<InfiniteData<MessagePage>>;
+  /** Accessible name of the list, e.g. 'Recent messages'. */
+  label: string;
+  /** Shown when there is nothing to list. */
+  empty: ReactNode;
+};
+
+/** Loading skeleton, error with retry, empty state, or the messages with 'Load more'. */
+export function MessageList({ query, label, empty }: Props) {
+  const now = useNow();
+  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+
+  if (query.isPending) return <MessageListSkeleton label={`Loading ${label.toLowerCase()}`} />;
+
+  if (query.isError && items.length === 0) {
+    return (
+      <Card className="flex flex-col items-center gap-4 px-6 py-12 text-center">
+        <Alert tone="error" className="w-full max-w-md text-left">
+          {errorMessage(query.error, 'Failed to fetch messages')}
+        </Alert>
+        <Button variant="primary" onClick={() => void query.refetch()} loading={query.isFetching}>
+          <RotateCcw aria-hidden="true" className="size-4" />
+          Try again
+        </Button>
+      </Card>
+    );
+  }
+
+  if (items.length === 0) return <>{empty}</>;
+
+  return (
+    <div className="space-y-3">
+      <Card>
+        <ul
+          aria-label={label}
+          aria-busy={query.isFetching && !query.isFetchingNextPage ? true : undefined}
+          className="divide-y divide-slate-100"
+          data-testid="message-list"
+        >
+          {items.map((m) => (
+            <MessageItem key={m.id} message={m} now={now} />
+          ))}
+        </ul>
+      </Card>
+      <div className="flex flex-col items-center gap-3 py-2">
+        {query.isError && (
+          <Alert tone="error" className="w-full max-w-md">
+            {errorMessage(query.error, 'Failed to fetch messages')}
+          </Alert>
+        )}
+        <p className="text-sm text-slate-500" aria-live="polite" data-testid="message-count">
+          {formatCount(items.length)} {items.length === 1 ? 'message' : 'messages'} shown
+        </p>
+        {query.hasNextPage && (
+          // aria-disabled rather than disabled: the button keeps keyboard focus while loading.
+          <Button
+            variant="secondary"
+            aria-disabled={query.isFetchingNextPage || undefined}
+            onClick={() => !query.isFetchingNextPage && void query.fetchNextPage()}
+          >
+            {query.isFetchingNextPage && <Spinner size="sm" label={null} />}
+            {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}

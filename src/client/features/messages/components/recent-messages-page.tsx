@@ -1,0 +1,101 @@
+import { useMemo } from 'react';
+import { RefreshCw } from 'lucide-react';
+import { NO_ACTIVE_NUMBERS } from '../../../../shared/checks.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { formatCount } from '../../../lib/format.ts';
+import { useMessages } from '../api/list-messages.ts';
+import { useNumberOptions } from '../api/list-number-options.ts';
+import { useRefreshMessages } from '../api/refresh-messages.ts';
+import { MessageList } from './message-list.tsx';
+import { MessagesEmpty } from './messages-empty.tsx';
+import { PollWarnings, type PollWarning } from './poll-warnings.tsx';
+
+/** The first page of /dashboard/messages (spec: the newest 100). */
+export const RECENT_PAGE_SIZE = 100;
+const NO_FILTERS = {};
+
+/**
+ * /dashboard/messages: Refresh Messages, the error banner and per-number warnings, and every
+ * message newest first. New messages arrive through the live event stream.
+ */
+export function RecentMessagesPage() {
+  const refresh = useRefreshMessages();
+  const list = useMessages(NO_FILTERS, RECENT_PAGE_SIZE);
+  const numbers = useNumberOptions();
+  const result = refresh.data;
+
+  // After a refresh its errors are the current state; before one, the last poll of each active
+  // number tells.
+  const warnings: PollWarning[] = useMemo(() => {
+    if (result) return result.errors;
+    return (numbers.data ?? [])
+      .filter((n) => n.isActive && n.lastError)
+      .map((n) => ({ numberId: n.id, phoneNumber: n.phoneNumber, error: n.lastError! }));
+  }, [result, numbers.data]);
+
+  const failed = refresh.isError || (result !== undefined && result.errors.length > 0);
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-5">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+            Recent Messages
+          </h1>
+          <p className="mt-1 flex items-center gap-2 text-sm text-slate-600">
+            <span className="relative flex size-2" aria-hidden="true">
+              <span className="absolute inline-flex size-full animate-ping rounded-full bg-accent-400 opacity-75 motion-reduce:animate-none" />
+              <span className="relative inline-flex size-2 rounded-full bg-accent-500" />
+            </span>
+            Newest first. New messages appear automatically.
+          </p>
+        </div>
+        <Button
+          variant="primary"
+          onClick={() => !refresh.isPending && refresh.mutate()}
+          aria-disabled={refresh.isPending || undefined}
+          className="sm:self-end"
+        >
+          <RefreshCw
+            aria-hidden="true"
+            className={
+              refresh.isPending ? 'size-4 animate-spin motion-reduce:animate-none' : 'size-4'
+            }
+          />
+          {refresh.isPending ? 'Refreshing...' : 'Refresh Messages'}
+        </Button>
+      </div>
+
+      <div className="space-y-2 empty:hidden">
+        {failed && (
+          <Alert tone="error">
+            <p className="font-semibold">Error fetching messages</p>
+            <p>
+              {refresh.isError
+                ? errorMessage(refresh.error, 'Failed to fetch messages')
+                : `Failed to fetch messages from ${formatCount(result!.errors.length)} of ${formatCount(result!.numbers)} ${result!.numbers === 1 ? 'number' : 'numbers'}.`}
+            </p>
+          </Alert>
+        )}
+        {result && result.numbers === 0 && <Alert tone="info">{NO_ACTIVE_NUMBERS}</Alert>}
+        {result && result.numbers > 0 && result.errors.length === 0 && (
+          <p role="status" className="text-sm text-slate-600" data-testid="refresh-summary">
+            Checked {formatCount(result.numbers)} {result.numbers === 1 ? 'number' : 'numbers'}:{' '}
+            {result.newMessages === 0
+              ? 'no new messages.'
+              : `${formatCount(result.newMessages)} new ${result.newMessages === 1 ? 'message' : 'messages'}.`}
+          </p>
+        )}
+      </div>
+      <PollWarnings warnings={warnings} />
+
+      <MessageList
+        query={list}
+        label="Recent messages"
+        empty={<MessagesEmpty hasNumbers={(numbers.data?.length ?? 0) > 0} />}
+      />
+    </div>
+  );
+}

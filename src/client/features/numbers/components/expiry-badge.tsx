@@ -1,0 +1,51 @@
+import type { ExpiryBand } from '../../../../shared/checks.ts';
+import { cn } from '../../../lib/cn.ts';
+import { expiryChipClass, expiryOf, formatEndDate } from '../../../lib/expiry.ts';
+
+const stripClass: Record<ExpiryBand, string> = {
+  expired: 'bg-red-500',
+  soon: 'bg-orange-500',
+  warning: 'bg-amber-400',
+  ok: 'bg-emerald-500',
+  unknown: 'bg-slate-200',
+};
+
+/** 'Expires in N days' / 'Expires today' / 'Expired N days ago' / 'No end date'. */
+export function expiryText(days: number | null): string {
+  if (days === null) return 'No end date';
+  if (days < 0) return `Expired ${-days} ${days === -1 ? 'day' : 'days'} ago`;
+  if (days === 0) return 'Expires today';
+  return `Expires in ${days} ${days === 1 ? 'day' : 'days'}`;
+}
+
+/** The expiry pill in the spec's colours (red, orange ≤7 days, yellow ≤30 days, green, grey). */
+export function ExpiryBadge({ endDate, now }: { endDate: string | null; now: Date }) {
+  const { days, band } = expiryOf(endDate, now);
+  return (
+    <span
+      data-testid="expiry-badge"
+      data-band={band}
+      title={endDate ? `Ends ${formatEndDate(endDate)}` : 'Run Date Check to find the end date'}
+      className={cn(
+        'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset',
+        expiryChipClass[band],
+      )}
+    >
+      {expiryText(days)}
+    </span>
+  );
+}
+
+/** A thin coloured strip across the top of a card (decorative; the badge carries the text). */
+export function ExpiryStrip({ endDate, now }: { endDate: string | null; now: Date }) {
+  const { band } = expiryOf(endDate, now);
+  return (
+    <div
+      aria-hidden="true"
+      className={cn(
+        '-mx-4 -mt-4 h-1.5 shrink-0 rounded-t-[15px] sm:-mx-5 sm:-mt-5',
+        stripClass[band],
+      )}
+    />
+  );
+}

@@ -1,0 +1,48 @@
+import { daysLeft, expiryBand, type ExpiryBand } from '../../shared/checks.ts';
+
+/**
+ * Expiry display shared by the screens that show a number's end date. Spec colouring: expired red,
+ * 7 days or fewer orange, 30 days or fewer yellow, more green, unknown grey.
+ */
+export const expiryTextClass: Record<ExpiryBand, string> = {
+  expired: 'text-red-700',
+  soon: 'text-orange-700',
+  warning: 'text-amber-700',
+  ok: 'text-emerald-700',
+  unknown: 'text-slate-500',
+};
+
+export const expiryChipClass: Record<ExpiryBand, string> = {
+  expired: 'bg-red-50 text-red-700 ring-red-600/20',
+  soon: 'bg-orange-50 text-orange-700 ring-orange-600/20',
+  warning: 'bg-amber-50 text-amber-800 ring-amber-600/20',
+  ok: 'bg-emerald-50 text-emerald-700 ring-emerald-600/20',
+  unknown: 'bg-slate-100 text-slate-600 ring-slate-500/20',
+};
+
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** "Mar 5, 2026". Provider end dates are calendar days (UTC), so they are shown in UTC. */
+export const formatEndDate = (iso: string) => dateFormat.format(new Date(iso));
+
+/** "2026-03-05" (UTC calendar day), for exports. */
+export const endDateDay = (iso: string) => new Date(iso).toISOString().slice(0, 10);
+
+/** "12 days left", "1 day left", "Expires today", "Expired 3 days ago". */
+export function daysLeftLabel(days: number): string {
+  if (days < 0) return `Expired ${-days} ${days === -1 ? 'day' : 'days'} ago`;
+  if (days === 0) return 'Expires today';
+  return `${days} ${days === 1 ? 'day' : 'days'} left`;
+}
+
+/** Days left and colour band of a stored end date, as of `now`. */
+export function expiryOf(endDate: string | null, now = new Date()) {
+  if (!endDate) return { days: null, band: 'unknown' as const };
+  const days = daysLeft(new Date(endDate), now);
+  return { days, band: expiryBand(days) };
+}

@@ -1,0 +1,149 @@
+import { useEffect } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { Message } from '../../shared/messages.ts';
+import { formatPhone } from '../../shared/phone.ts';
+import { ME_QUERY_KEY } from './me.ts';
+import { MESSAGES_ROOT, NUMBER_LISTS } from './query-roots.ts';
+import { writeClipboard } from './use-copy.ts';
+
+export const EVENTS_URL = '/v1/events';
+/** Cache refreshes caused by events happen at most this often (a burst is one refetch). */
+const INVALIDATE_EVERY_MS = 1_000;
+/** Codes arriving within this window are toasted together. */
+const TOAST_BATCH_MS = 300;
+/** More codes than this in one batch become a single summary toast. */
+const MAX_SINGLE_TOASTS = 3;
+/** Message ids remembered for de-duplication (replays after a reconnect repeat some). */
+const SEEN_LIMIT = 2_000;
+const RETRY_MIN_MS = 2_000;
+const RETRY_MAX_MS = 60_000;
+
+/** `fn` at once, then at most once per `ms`; calls in between collapse into one trailing call. */
+function throttle(fn: () => void, ms: number) {
+  let last = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const run = () => {
+    timer = undefined;
+    last = Date.now();
+    fn();
+  };
+  return {
+    call() {
+      if (timer) return;
+      const wait = last + ms - Date.now();
+      if (wait <= 0) run();
+      else timer = setTimeout(run, wait);
+    },
+    cancel: () => clearTimeout(timer),
+  };
+}
+
+function copyCode(code: string) {
+  writeClipboard(code).then(
+    () => toast.success(`Copied ${code}`, { duration: 2_000 }),
+    () => toast.error('Failed to copy to the clipboard'),
+  );
+}
+
+function parseMessage(data: unknown): Message | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const m = JSON.parse(data) as Partial<Message> | null;
+    return m && typeof m.id === 'string' && typeof m.phoneNumber === 'string'
+      ? (m as Message)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Opens the signed-in user's event stream and keeps the caches current: every new message
+ * refreshes the numbers lists (cards show the newest messages) and every messages query, at most
+ * once a second, and a message with a code gets a toast with a Copy action. Returns `close`.
+ */
+export function connectLiveEvents(qc: QueryClient, url = EVENTS_URL): () => void {
+  const seen = new Set<string>();
+  let pendingToasts: Message[] = [];
+  let toastTimer: ReturnType<typeof setTimeout> | undefined;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let retryMs = RETRY_MIN_MS;
+  let source: EventSource | undefined;
+  let closed = false;
+
+  const refresh = throttle(() => {
+    void qc.invalidateQueries({ queryKey: NUMBER_LISTS, refetchType: 'active' });
+    void qc.invalidateQueries({ queryKey: MESSAGES_ROOT, refetchType: 'active' });
+  }, INVALIDATE_EVERY_MS);
+
+  const flushToasts = () => {
+    toastTimer = undefined;
+    const batch = pendingToasts;
+    pendingToasts = [];
+    if (batch.length > MAX_SINGLE_TOASTS) {
+      toast(`${batch.length} new codes received`, {
+        description: 'See them under Recent Messages.',
+      });
+      return;
+    }
+    for (const m of batch) {
+      const code = m.code!;
+      toast(`New code ${code} for ${formatPhone(m.phoneNumber)}`, {
+        id: `message-${m.id}`,
+        description: m.sender,
+        action: { label: 'Copy', onClick: () => copyCode(code) },
+      });
+    }
+  };
+
+  const onMessage = (e: MessageEvent) => {
+    const m = parseMessage(e.data);
+    if (!m || seen.has(m.id)) return;
+    seen.add(m.id);
+    if (seen.size > SEEN_LIMIT) seen.delete(seen.values().next().value!);
+    refresh.call();
+    if (m.code) {
+      pendingToasts.push(m);
+      toastTimer ??= setTimeout(flushToasts, TOAST_BATCH_MS);
+    }
+  };
+
+  const open = (reopened: boolean) => {
+    const es = new EventSource(url);
+    source = es;
+    es.addEventListener('message', onMessage);
+    es.addEventListener('open', () => {
+      retryMs = RETRY_MIN_MS;
+      // A new EventSource has no Last-Event-ID: fetch whatever arrived while it was down.
+      if (reopened) refresh.call();
+    });
+    es.addEventListener('error', () => {
+      // CONNECTING: the browser retries by itself. CLOSED: the server refused (e.g. the session
+      // ended); check the session and try again later with a growing delay.
+      if (es.readyState !== EventSource.CLOSED || closed) return;
+      es.close();
+      void qc.invalidateQueries({ queryKey: ME_QUERY_KEY });
+      retryTimer = setTimeout(() => open(true), retryMs);
+      retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
+    });
+  };
+  open(false);
+
+  return () => {
+    closed = true;
+    source?.close();
+    clearTimeout(retryTimer);
+    clearTimeout(toastTimer);
+    refresh.cancel();
+  };
+}
+
+/** Live updates for the signed-in dashboard; closed when `enabled` turns false or on unmount. */
+export function useLiveEvents(enabled: boolean) {
+  const qc = useQueryClient();
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    return connectLiveEvents(qc);
+  }, [enabled, qc]);
+}
