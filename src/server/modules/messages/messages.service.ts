@@ -66,6 +66,14 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
   await Promise.all(workers);
 }
 
+/** What a bad line shows as its number: its non-link part, so no link (credentials) echoes back. */
+const lineLabel = (line: string) =>
+  line
+    .split(/----|\||\t|\s+/)
+    .filter((t) => t && !/^[a-z][a-z0-9+.-]*:/i.test(t))
+    .join(' ')
+    .slice(0, 20);
+
 /** A date-check line: the 10-digit phone in it (any separator, link optional). */
 function phoneOfLine(line: string): string | undefined {
   const parsed = parseBulkLine(line, 0);
@@ -263,7 +271,7 @@ export function messagesService(deps: {
           if (!phone)
             items.push({
               index,
-              phoneNumber: line.slice(0, 40),
+              phoneNumber: lineLabel(line),
               error: `Line ${index + 1}: Invalid phone number. Must be exactly 10 digits.`,
             });
           else if (!byPhone.has(phone))
@@ -299,7 +307,7 @@ export function messagesService(deps: {
           async ({ p, index }) => {
             if (!p.ok) {
               emit(
-                result(index, lines[index]!.slice(0, 40), null, {
+                result(index, lineLabel(lines[index]!), null, {
                   endDate: null,
                   error: p.message,
                 }),

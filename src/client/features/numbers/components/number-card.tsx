@@ -47,7 +47,7 @@ export const NumberCard = memo(function NumberCard({
       data-testid="number-card"
       data-active={number.isActive}
       className={cn(
-        'flex min-w-0 flex-col gap-3 rounded-2xl border bg-white p-4 shadow-sm transition-opacity [contain-intrinsic-size:auto_200px] [content-visibility:auto] sm:p-5',
+        'flex min-w-0 flex-col gap-3 rounded-2xl border bg-white p-4 shadow-sm transition-opacity sm:p-5',
         selected ? 'border-brand-700 ring-2 ring-brand-700/30' : 'border-slate-200',
         !number.isActive && 'opacity-60',
       )}

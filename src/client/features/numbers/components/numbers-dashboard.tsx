@@ -160,10 +160,7 @@ export function NumbersDashboard() {
             aria-busy={list.isFetching && !isFetchingNextPage ? true : undefined}
           >
             {items.map((n) => (
-              <li
-                key={n.id}
-                className="min-w-0 [contain-intrinsic-size:auto_14rem] [content-visibility:auto] [&>article]:h-full"
-              >
+              <li key={n.id} className="min-w-0 [&>article]:h-full">
                 <NumberCard
                   number={n}
                   selectMode={selectMode}
