@@ -4,8 +4,11 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../db/client.ts';
 
-/** A fresh, migrated database for one test file: PGlite from the snapshot, or a clone of the PG template. */
-export async function createTestDb(): Promise<Database> {
+/**
+ * A fresh, migrated database for one test file: PGlite from the snapshot, or a clone of the PG template.
+ * On PostgreSQL `url` is the clone's connection URL (for other processes, e.g. spawned workers).
+ */
+export async function createTestDb(): Promise<Database & { url?: string }> {
   const template = inject('pgTemplate');
   if (template) {
     const url = process.env.TEST_DATABASE_URL!;
@@ -18,6 +21,7 @@ export async function createTestDb(): Promise<Database> {
     const db = await openPostgres(u.toString(), { migrate: false, max: 5 });
     return {
       ...db,
+      url: u.toString(),
       close: async () => {
         await db.close();
         await admin.query(`drop database if exists ${name} with (force)`);
