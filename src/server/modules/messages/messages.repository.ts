@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { voipNumbers } from '../numbers/numbers.table.ts';
@@ -42,10 +43,34 @@ type RawClaim = {
   watched: boolean;
 };
 
+type RawMessage = {
+  id: string;
+  voip_number_id: string;
+  sender: string;
+  content: string;
+  code: string | null;
+  received_at: string | Date;
+  dedupe_key: string;
+  created_at: string | Date;
+};
+
+/** A timestamptz as the drivers return it from db.execute, read the way drizzle's column does. */
+const toDate = (v: string | Date) => (typeof v === 'string' ? new Date(v) : v);
+
 /** Rows from db.execute: node-postgres returns a result object, PGlite too; both have `rows`. */
 const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 
+/** Most numbers remembered by {@link messagesRepository}'s settled-keys hint before it starts over. */
+const SETTLED_KEYS_MAX = 100_000;
+
 export function messagesRepository(db: Db) {
+  /**
+   * A hint only, never trusted: per number, a digest of the last set of found dedupe keys that
+   * was entirely stored after a poll. A poll bringing the same set again most likely stores
+   * nothing, so recordSuccess tries the cheap guarded UPDATE before the full statement.
+   */
+  const settledKeys = new Map<string, string>();
+
   return {
     /**
      * Claims up to `limit` due active numbers for this worker: FOR UPDATE SKIP LOCKED, so concurrent
@@ -102,10 +127,18 @@ export function messagesRepository(db: Db) {
     },
 
     /**
-     * Stores a successful poll in one transaction: new messages once each (insert-or-ignore on the
-     * dedupe key), the schedule and error state, last_used, a found end date, and trims the number
-     * to its newest `keep` messages. Returns the messages that were new. A number deleted meanwhile
-     * stores nothing.
+     * Stores a successful poll atomically: new messages once each (insert-or-ignore on the dedupe
+     * key), the schedule and error state, last_used, a found end date, and trims the number to its
+     * newest `keep` messages. Returns the messages that were new (a new one that falls outside the
+     * newest `keep` at once is returned but not kept). A number deleted meanwhile stores nothing.
+     *
+     * Single statements (atomic on their own) instead of a transaction of up to six round trips: a
+     * poll that found no verification message is a plain UPDATE. Otherwise a data-modifying CTE
+     * locks the number (as the UPDATE did), works out which found messages are new and which stored
+     * ones the trim drops, and does the insert, the delete and the UPDATE together. That statement
+     * takes some planning, so when the found dedupe keys are the set this number had all stored
+     * last time (the usual poll: nothing new), an UPDATE guarded by "every found key is stored"
+     * goes first and settles it alone; if a key turns out new, the CTE follows.
      */
     async recordSuccess(
       n: { id: string; phoneNumber: string; userId: string },
@@ -115,33 +148,127 @@ export function messagesRepository(db: Db) {
       nextPollAt: Date,
       keep: number,
     ): Promise<StoredMessage[]> {
-      return db.transaction(async (tx) => {
-        const [alive] = await tx
+      const schedule = {
+        lastPolledAt: now,
+        nextPollAt,
+        leaseUntil: null,
+        failures: 0,
+        lastError: null,
+        ...(endDate ? { endDate } : {}),
+      };
+      if (found.length === 0) {
+        await db.update(voipNumbers).set(schedule).where(eq(voipNumbers.id, n.id));
+        return [];
+      }
+      // Strings go through UTF-8 as a text parameter would, so a lone surrogate becomes U+FFFD
+      // instead of invalid JSON.
+      const text = (v: string) => Buffer.from(v, 'utf8').toString('utf8');
+      const keys = JSON.stringify(found.map((m) => text(m.dedupeKey)));
+      const digest = createHash('sha1').update(keys).digest('base64');
+      if (settledKeys.get(n.id) === digest) {
+        // Likely nothing new (most polls): the schedule update, if every found key is stored.
+        const settled = await db
           .update(voipNumbers)
-          .set({
-            lastPolledAt: now,
-            nextPollAt,
-            leaseUntil: null,
-            failures: 0,
-            lastError: null,
-            ...(endDate ? { endDate } : {}),
-          })
-          .where(eq(voipNumbers.id, n.id))
+          .set(schedule)
+          .where(
+            and(
+              eq(voipNumbers.id, n.id),
+              sql`not exists (select 1 from jsonb_array_elements_text(${keys}::jsonb) k(key)
+                where not exists (select 1 from messages m
+                  where m.voip_number_id = ${n.id} and m.dedupe_key = k.key))`,
+            ),
+          )
           .returning({ id: voipNumbers.id });
-        if (!alive || found.length === 0) return [];
-        const inserted = await tx
-          .insert(messages)
-          .values(found.map((m) => ({ ...m, voipNumberId: n.id })))
-          .onConflictDoNothing({ target: [messages.voipNumberId, messages.dedupeKey] })
-          .returning();
-        if (inserted.length === 0) return [];
-        await tx.update(voipNumbers).set({ lastUsed: now }).where(eq(voipNumbers.id, n.id));
-        await tx.execute(sql`
-          delete from messages where id in (
-            select id from messages where voip_number_id = ${n.id}
-            order by received_at desc, created_at desc offset ${keep})`);
-        return inserted.map((m) => ({ ...m, phoneNumber: n.phoneNumber, userId: n.userId }));
-      });
+        if (settled.length) return [];
+      }
+      settledKeys.delete(n.id);
+      // Something is new (or the number is gone): the found messages as one JSON parameter
+      // (`ord` keeps their order).
+      const payload = JSON.stringify(
+        found.map((m, ord) => ({
+          ord,
+          sender: text(m.sender),
+          content: text(m.content),
+          code: m.code === null ? null : text(m.code),
+          received_at: m.receivedAt.toISOString(),
+          dedupe_key: text(m.dedupeKey),
+        })),
+      );
+      const t = now.toISOString();
+      const res = await db.execute(sql`
+        with num as (
+          select id from voip_numbers where id = ${n.id} for update
+        ), found as (
+          select f.* from num, jsonb_to_recordset(${payload}::jsonb) as f(ord int, sender text,
+            content text, code text, received_at timestamptz, dedupe_key text)
+        ), fresh as (
+          -- What INSERT ... ON CONFLICT DO NOTHING adds: the first of each dedupe key not stored yet.
+          select distinct on (f.dedupe_key) f.* from found f
+          where not exists (select 1 from messages m
+            where m.voip_number_id = ${n.id} and m.dedupe_key = f.dedupe_key)
+          order by f.dedupe_key, f.ord
+        ), ranked as (
+          -- Stored and fresh messages, newest first (fresh ones get created_at = now(), as the
+          -- column default gives them); the trim keeps the first 'keep'.
+          select id, ord, row_number() over (order by received_at desc, created_at desc) as rn
+          from (
+            select m.id, null::int as ord, m.received_at, m.created_at from messages m
+            where m.voip_number_id = ${n.id}
+            union all
+            select null::uuid, f.ord, f.received_at, now() from fresh f
+          ) a
+        ), ins as (
+          insert into messages (voip_number_id, sender, content, code, received_at, dedupe_key)
+          select ${n.id}::uuid, f.sender, f.content, f.code, f.received_at, f.dedupe_key
+          from fresh f join ranked r on r.ord = f.ord
+          where r.rn <= ${keep}
+          order by f.ord
+          on conflict (voip_number_id, dedupe_key) do nothing
+          returning *
+        ), dropped as (
+          select f.* from fresh f join ranked r on r.ord = f.ord where r.rn > ${keep}
+        ), del as (
+          delete from messages
+          where id in (select id from ranked where rn > ${keep} and id is not null)
+            and exists (select 1 from fresh)
+        ), upd as (
+          update voip_numbers v set
+            last_polled_at = ${t}::timestamptz,
+            next_poll_at = ${nextPollAt.toISOString()}::timestamptz,
+            lease_until = null,
+            failures = 0,
+            last_error = null,
+            end_date = coalesce(${endDate ? endDate.toISOString() : null}::timestamptz, v.end_date),
+            last_used = case when exists (select 1 from ins) or exists (select 1 from dropped)
+              then ${t}::timestamptz else v.last_used end
+          from num where v.id = num.id
+        )
+        select id, voip_number_id, sender, content, code, received_at, dedupe_key, created_at, kept
+        from (
+          select i.*, f.ord, true as kept from ins i join fresh f on f.dedupe_key = i.dedupe_key
+          union all
+          select gen_random_uuid(), ${n.id}::uuid, d.sender, d.content, d.code, d.received_at,
+            d.dedupe_key, now(), d.ord, false
+          from dropped d
+        ) x
+        order by ord`);
+      const rows = rowsOf<RawMessage & { kept: boolean }>(res);
+      if (rows.every((r) => r.kept)) {
+        if (settledKeys.size >= SETTLED_KEYS_MAX) settledKeys.clear();
+        settledKeys.set(n.id, digest);
+      }
+      return rows.map((r) => ({
+        id: r.id,
+        voipNumberId: r.voip_number_id,
+        sender: r.sender,
+        content: r.content,
+        code: r.code,
+        receivedAt: toDate(r.received_at),
+        dedupeKey: r.dedupe_key,
+        createdAt: toDate(r.created_at),
+        phoneNumber: n.phoneNumber,
+        userId: n.userId,
+      }));
     },
 
     async recordFailure(id: string, error: string, now: Date, nextPollAt: Date) {

@@ -107,6 +107,11 @@ export function createPoller(deps: {
   let polls = 0;
 
   const periodOf = (n: ClaimedNumber) => (n.watched ? o.watchedIntervalMs : o.intervalMs);
+  /**
+   * Free slots that make a saturated loop claim again. Each claim is a query whatever its size, so
+   * claiming for every single finished poll would cost one query per poll.
+   */
+  const claimBatch = Math.max(1, Math.floor(o.concurrency / 10));
 
   /** Fetch, parse, filter and store one claimed number. Never throws. */
   async function pollOne(n: ClaimedNumber): Promise<PollResult> {
@@ -178,7 +183,7 @@ export function createPoller(deps: {
         queued--;
         run(next);
       }
-      wake?.();
+      if (o.concurrency - active - queued >= claimBatch) wake?.();
     });
   }
 
@@ -225,7 +230,8 @@ export function createPoller(deps: {
           wake = undefined;
           resolve();
         }
-        // A finished poll frees capacity: claim again at once when the last round was full.
+        // Finished polls free capacity: when the last round was full, claim again as soon as a
+        // batch's worth of slots is free (or after idleMs).
         wake = full ? done : undefined;
       });
     }
