@@ -57,6 +57,16 @@ type RawMessage = {
 /** A timestamptz as the drivers return it from db.execute, read the way drizzle's column does. */
 const toDate = (v: string | Date) => (typeof v === 'string' ? new Date(v) : v);
 
+const toClaim = (r: RawClaim): ClaimedNumber => ({
+  id: r.id,
+  userId: r.user_id,
+  phoneNumber: r.phone_number,
+  apiLinkEnc: r.api_link_enc,
+  apiHost: r.api_host,
+  failures: Number(r.failures),
+  watched: !!r.watched,
+});
+
 /** Rows from db.execute: node-postgres returns a result object, PGlite too; both have `rows`. */
 const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 
@@ -92,15 +102,7 @@ export function messagesRepository(db: Db) {
         where v.id = due.id and u.id = v.user_id
         returning v.id, v.user_id, v.phone_number, v.api_link_enc, v.api_host, v.failures,
           coalesce(u.watched_until > ${now.toISOString()}::timestamptz, false) as watched`);
-      return rowsOf<RawClaim>(res).map((r) => ({
-        id: r.id,
-        userId: r.user_id,
-        phoneNumber: r.phone_number,
-        apiLinkEnc: r.api_link_enc,
-        apiHost: r.api_host,
-        failures: Number(r.failures),
-        watched: !!r.watched,
-      }));
+      return rowsOf<RawClaim>(res).map(toClaim);
     },
 
     /** Claims one number of this user now, unless another poll of it is running. */
@@ -113,17 +115,7 @@ export function messagesRepository(db: Db) {
         returning v.id, v.user_id, v.phone_number, v.api_link_enc, v.api_host, v.failures,
           coalesce(u.watched_until > ${now.toISOString()}::timestamptz, false) as watched`);
       const r = rowsOf<RawClaim>(res)[0];
-      return r
-        ? {
-            id: r.id,
-            userId: r.user_id,
-            phoneNumber: r.phone_number,
-            apiLinkEnc: r.api_link_enc,
-            apiHost: r.api_host,
-            failures: Number(r.failures),
-            watched: !!r.watched,
-          }
-        : undefined;
+      return r && toClaim(r);
     },
 
     /**
