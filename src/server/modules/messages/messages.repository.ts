@@ -323,7 +323,11 @@ export function messagesRepository(db: Db) {
         const pattern = `%${likeEscape(f.q)}%`;
         const any: SQL[] = [ilike(messages.content, pattern), ilike(messages.sender, pattern)];
         const digits = f.q.replace(/\D/g, '');
-        if (digits) any.push(sql`${voipNumbers.phoneNumber} like ${`%${digits}%`}`);
+        if (digits) {
+          // The code as extracted (a code shown as 123-456 is stored as 123456), and the number.
+          any.push(sql`${messages.code} like ${`%${digits}%`}`);
+          any.push(sql`${voipNumbers.phoneNumber} like ${`%${digits}%`}`);
+        }
         conds.push(or(...any)!);
       }
       if (cursor) {

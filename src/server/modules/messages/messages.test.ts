@@ -380,7 +380,7 @@ describe('GET /v1/messages', () => {
       {
         id: '2',
         from: 'Google',
-        content: 'G-222222 is your code',
+        content: 'Your Google code is 222-222',
         timestamp: '2026-11-02T10:00:00Z',
       },
     ]);
@@ -419,6 +419,9 @@ describe('GET /v1/messages', () => {
 
     const byNumber = (await req(alice, 'GET', `/v1/messages?numberId=${a.id}`)).json();
     expect(byNumber.items).toHaveLength(2);
+    // A code shown with a separator is found by its digits.
+    const byCode = (await req(alice, 'GET', '/v1/messages?q=222222')).json();
+    expect(byCode.items.map((m: { code: string }) => m.code)).toEqual(['222222']);
     const search = (await req(alice, 'GET', '/v1/messages?q=telegram')).json();
     expect(search.items.map((m: { code: string }) => m.code)).toEqual(['11111']);
     const dated = (await req(alice, 'GET', '/v1/messages?from=2026-11-02&to=2026-11-03')).json();

@@ -1,5 +1,4 @@
-import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlFilters } from '../../../lib/use-url-filters.ts';
 
 export type HistoryFilterKey = 'q' | 'number' | 'from' | 'to';
 
@@ -11,28 +10,12 @@ const day = (v: string | null) => (v && DAY.test(v) ? v : '');
  * and shared links keep them.
  */
 export function useHistoryFilters() {
-  const [params, setParams] = useSearchParams();
+  const { params, set, clear } = useUrlFilters<HistoryFilterKey>();
   const q = params.get('q') ?? '';
   const number = params.get('number') ?? '';
   const from = day(params.get('from'));
   const to = day(params.get('to'));
   const activeCount = (q.trim() ? 1 : 0) + (number ? 1 : 0) + (from ? 1 : 0) + (to ? 1 : 0);
-
-  const set = useCallback(
-    (key: HistoryFilterKey, value: string) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          if (value) next.set(key, value);
-          else next.delete(key);
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
-
-  const clear = useCallback(() => setParams(new URLSearchParams(), { replace: true }), [setParams]);
 
   return { q, number, from, to, activeCount, set, clear };
 }

@@ -1,5 +1,5 @@
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlFilters } from '../../../lib/use-url-filters.ts';
+import { useMemo } from 'react';
 import type { NumberFilters } from '../api/keys.ts';
 
 export type FilterKey = 'q' | 'active' | 'favorite' | 'tag';
@@ -9,7 +9,7 @@ export type FilterKey = 'q' | 'active' | 'favorite' | 'tag';
  * back button and shared links all agree.
  */
 export function useNumberFilters() {
-  const [params, setParams] = useSearchParams();
+  const { params, set, clear } = useUrlFilters<FilterKey>();
   const q = params.get('q') ?? '';
   const activeRaw = params.get('active');
   const active = activeRaw === 'true' ? true : activeRaw === 'false' ? false : undefined;
@@ -28,22 +28,6 @@ export function useNumberFilters() {
 
   const activeCount =
     (q.trim() ? 1 : 0) + (active !== undefined ? 1 : 0) + (favorite ? 1 : 0) + (tag ? 1 : 0);
-
-  const set = useCallback(
-    (key: FilterKey, value: string | undefined) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          if (value) next.set(key, value);
-          else next.delete(key);
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
-
-  const clear = useCallback(() => setParams(new URLSearchParams(), { replace: true }), [setParams]);
 
   return { q, active, favorite, tag, filters, activeCount, set, clear };
 }
