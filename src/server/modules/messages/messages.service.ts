@@ -255,7 +255,9 @@ export function messagesService(deps: {
       };
       const items: Item[] = [];
       if ('numberIds' in body) {
-        const rows = await Promise.all(body.numberIds.map((id) => numbers.get(userId, id)));
+        // One query for all; a foreign or unknown id among them is a 404 for the request.
+        const byId = new Map((await numbers.getMany(userId, body.numberIds)).map((r) => [r.id, r]));
+        const rows = body.numberIds.map((id) => byId.get(id));
         if (rows.some((r) => !r)) throw numberErrors.notFound();
         rows.forEach((row, index) => items.push({ index, phoneNumber: row!.phoneNumber, row }));
       } else {

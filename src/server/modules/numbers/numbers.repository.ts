@@ -134,6 +134,15 @@ export function numbersRepository(db: Db) {
       return row ?? { messageCount: 0, recentMessages: [] };
     },
 
+    /** The user's numbers among `ids` (others' and unknown ids are simply absent). */
+    async getMany(userId: string, ids: string[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(voipNumbers)
+        .where(and(eq(voipNumbers.userId, userId), inArray(voipNumbers.id, ids)));
+    },
+
     async get(userId: string, id: string) {
       const [row] = await db
         .select()
