@@ -1,7 +1,13 @@
-/** True when a database error (from pg or PGlite, possibly wrapped by drizzle) is a unique violation. */
-export function isUniqueViolation(err: unknown): boolean {
+/** The code of a database error from pg or PGlite (its SQLSTATE), possibly wrapped by drizzle. */
+export function pgErrorCode(err: unknown): string | undefined {
   for (let e = err as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
+    if (typeof e.code === 'string') return e.code;
   }
-  return false;
+  return undefined;
 }
+
+/** True when a database error is a unique violation. */
+export const isUniqueViolation = (err: unknown) => pgErrorCode(err) === '23505';
+
+/** True when retrying the transaction may succeed: a deadlock or a serialization failure. */
+export const isRetryable = (err: unknown) => ['40P01', '40001'].includes(pgErrorCode(err) ?? '');

@@ -106,13 +106,18 @@ export async function createPostgresBus(
   return {
     kind: 'postgres',
     async publish(events) {
-      for (const e of events) {
-        let payload = JSON.stringify(e);
-        if (Buffer.byteLength(payload) > MAX_PAYLOAD) {
-          payload = JSON.stringify({ userId: e.userId, messageId: e.message.id });
-        }
-        await opts.db.execute(sql`select pg_notify(${CHANNEL}, ${payload})`);
-      }
+      if (events.length === 0) return;
+      const payloads = events.map((e) => {
+        const payload = JSON.stringify(e);
+        return Buffer.byteLength(payload) > MAX_PAYLOAD
+          ? JSON.stringify({ userId: e.userId, messageId: e.message.id })
+          : payload;
+      });
+      // One statement for the lot, sent in order.
+      await opts.db.execute(sql`select pg_notify(${CHANNEL}, p.payload)
+        from jsonb_array_elements_text(${JSON.stringify(payloads)}::jsonb)
+          with ordinality as p(payload, n)
+        order by p.n`);
     },
     subscribe: f.subscribe,
     watchers: f.watchers,

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { isRetryable } from '../../db/errors.ts';
 import { voipNumbers } from '../numbers/numbers.table.ts';
 import { users } from '../users/users.table.ts';
 import { messages } from './messages.table.ts';
@@ -22,6 +22,12 @@ export type NewMessage = {
   receivedAt: Date;
   dedupeKey: string;
 };
+/** A finished poll of one number: what it found, or why it failed, and when it is due next. */
+export type PollOutcome = {
+  number: { id: string; phoneNumber: string; userId: string };
+  polledAt: Date;
+  nextPollAt: Date;
+} & ({ ok: true; found: NewMessage[]; endDate: Date | null } | { ok: false; error: string });
 export type StoredMessage = MessageRow & { phoneNumber: string; userId: string };
 export type MessageFilters = {
   numberId?: string;
@@ -70,17 +76,7 @@ const toClaim = (r: RawClaim): ClaimedNumber => ({
 /** Rows from db.execute: node-postgres returns a result object, PGlite too; both have `rows`. */
 const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 
-/** Most numbers remembered by {@link messagesRepository}'s settled-keys hint before it starts over. */
-const SETTLED_KEYS_MAX = 100_000;
-
 export function messagesRepository(db: Db) {
-  /**
-   * A hint only, never trusted: per number, a digest of the last set of found dedupe keys that
-   * was entirely stored after a poll. A poll bringing the same set again most likely stores
-   * nothing, so recordSuccess tries the cheap guarded UPDATE before the full statement.
-   */
-  const settledKeys = new Map<string, string>();
-
   return {
     /**
      * Claims up to `limit` due active numbers for this worker: FOR UPDATE SKIP LOCKED, so concurrent
@@ -119,169 +115,154 @@ export function messagesRepository(db: Db) {
     },
 
     /**
-     * Stores a successful poll atomically: new messages once each (insert-or-ignore on the dedupe
-     * key), the schedule and error state, last_used, a found end date, and trims the number to its
-     * newest `keep` messages. Returns the messages that were new (a new one that falls outside the
-     * newest `keep` at once is returned but not kept). A number deleted meanwhile stores nothing.
-     *
-     * Single statements (atomic on their own) instead of a transaction of up to six round trips: a
-     * poll that found no verification message is a plain UPDATE. Otherwise a data-modifying CTE
-     * locks the number (as the UPDATE did), works out which found messages are new and which stored
-     * ones the trim drops, and does the insert, the delete and the UPDATE together. That statement
-     * takes some planning, so when the found dedupe keys are the set this number had all stored
-     * last time (the usual poll: nothing new), an UPDATE guarded by "every found key is stored"
-     * goes first and settles it alone; if a key turns out new, the CTE follows.
+     * Stores a batch of finished polls in one statement, whatever the batch size (atomic, and one
+     * round trip). For every number still there (locked, as an UPDATE would; a number deleted
+     * meanwhile stores nothing):
+     * - its schedule and error state: a success clears the failures and keeps a found end date, a
+     *   failure counts one more and keeps its error;
+     * - the found messages of a success that are new: not stored yet (by dedupe key) and among the
+     *   newest `keep` of the stored and found ones together. So a message trimmed before, or older
+     *   than the newest `keep` of a first poll, is not new; on equal times a stored one stays;
+     * - the number trimmed to its newest `keep` messages, and last_used set when any was new.
+     * Returns, per outcome, the new messages in the order the provider listed them. A deadlock
+     * with a user's bulk change of the same numbers is retried.
      */
-    async recordSuccess(
-      n: { id: string; phoneNumber: string; userId: string },
-      found: NewMessage[],
-      endDate: Date | null,
-      now: Date,
-      nextPollAt: Date,
-      keep: number,
-    ): Promise<StoredMessage[]> {
-      const schedule = {
-        lastPolledAt: now,
-        nextPollAt,
-        leaseUntil: null,
-        failures: 0,
-        lastError: null,
-        ...(endDate ? { endDate } : {}),
-      };
-      if (found.length === 0) {
-        await db.update(voipNumbers).set(schedule).where(eq(voipNumbers.id, n.id));
-        return [];
-      }
+    async recordPolls(outcomes: PollOutcome[], keep: number): Promise<StoredMessage[][]> {
+      if (outcomes.length === 0) return [];
       // Strings go through UTF-8 as a text parameter would, so a lone surrogate becomes U+FFFD
       // instead of invalid JSON.
       const text = (v: string) => Buffer.from(v, 'utf8').toString('utf8');
-      const keys = JSON.stringify(found.map((m) => text(m.dedupeKey)));
-      const digest = createHash('sha1').update(keys).digest('base64');
-      if (settledKeys.get(n.id) === digest) {
-        // Likely nothing new (most polls): the schedule update, if every found key is stored.
-        const settled = await db
-          .update(voipNumbers)
-          .set(schedule)
-          .where(
-            and(
-              eq(voipNumbers.id, n.id),
-              sql`not exists (select 1 from jsonb_array_elements_text(${keys}::jsonb) k(key)
-                where not exists (select 1 from messages m
-                  where m.voip_number_id = ${n.id} and m.dedupe_key = k.key))`,
-            ),
-          )
-          .returning({ id: voipNumbers.id });
-        if (settled.length) return [];
-      }
-      settledKeys.delete(n.id);
-      // Something is new (or the number is gone): the found messages as one JSON parameter
-      // (`ord` keeps their order).
-      const payload = JSON.stringify(
-        found.map((m, ord) => ({
-          ord,
-          sender: text(m.sender),
-          content: text(m.content),
-          code: m.code === null ? null : text(m.code),
-          received_at: m.receivedAt.toISOString(),
-          dedupe_key: text(m.dedupeKey),
+      const schedules = JSON.stringify(
+        outcomes.map((o) => ({
+          id: o.number.id,
+          polled_at: o.polledAt.toISOString(),
+          next_poll_at: o.nextPollAt.toISOString(),
+          error: o.ok ? null : text(o.error.slice(0, 500)),
+          end_date: o.ok ? (o.endDate?.toISOString() ?? null) : null,
         })),
       );
-      const t = now.toISOString();
-      const res = await db.execute(sql`
-        with num as (
-          select id from voip_numbers where id = ${n.id} for update
-        ), found as (
-          select f.* from num, jsonb_to_recordset(${payload}::jsonb) as f(ord int, sender text,
-            content text, code text, received_at timestamptz, dedupe_key text)
-        ), fresh as (
-          -- What INSERT ... ON CONFLICT DO NOTHING adds: the first of each dedupe key not stored yet.
-          select distinct on (f.dedupe_key) f.* from found f
-          where not exists (select 1 from messages m
-            where m.voip_number_id = ${n.id} and m.dedupe_key = f.dedupe_key)
-          order by f.dedupe_key, f.ord
-        ), ranked as (
-          -- Stored and fresh messages, newest first (fresh ones get created_at = now(), as the
-          -- column default gives them); the trim keeps the first 'keep'.
-          select id, ord, row_number() over (order by received_at desc, created_at desc) as rn
-          from (
-            select m.id, null::int as ord, m.received_at, m.created_at from messages m
-            where m.voip_number_id = ${n.id}
-            union all
-            select null::uuid, f.ord, f.received_at, now() from fresh f
-          ) a
-        ), ins as (
-          insert into messages (voip_number_id, sender, content, code, received_at, dedupe_key)
-          select ${n.id}::uuid, f.sender, f.content, f.code, f.received_at, f.dedupe_key
-          from fresh f join ranked r on r.ord = f.ord
-          where r.rn <= ${keep}
-          order by f.ord
-          on conflict (voip_number_id, dedupe_key) do nothing
-          returning *
-        ), dropped as (
-          select f.* from fresh f join ranked r on r.ord = f.ord where r.rn > ${keep}
-        ), del as (
-          delete from messages
-          where id in (select id from ranked where rn > ${keep} and id is not null)
-            and exists (select 1 from fresh)
-        ), upd as (
-          update voip_numbers v set
-            last_polled_at = ${t}::timestamptz,
-            next_poll_at = ${nextPollAt.toISOString()}::timestamptz,
-            lease_until = null,
-            failures = 0,
-            last_error = null,
-            end_date = coalesce(${endDate ? endDate.toISOString() : null}::timestamptz, v.end_date),
-            last_used = case when exists (select 1 from ins) or exists (select 1 from dropped)
-              then ${t}::timestamptz else v.last_used end
-          from num where v.id = num.id
-        )
-        select id, voip_number_id, sender, content, code, received_at, dedupe_key, created_at, kept
-        from (
-          select i.*, f.ord, true as kept from ins i join fresh f on f.dedupe_key = i.dedupe_key
-          union all
-          select gen_random_uuid(), ${n.id}::uuid, d.sender, d.content, d.code, d.received_at,
-            d.dedupe_key, now(), d.ord, false
-          from dropped d
-        ) x
-        order by ord`);
-      const rows = rowsOf<RawMessage & { kept: boolean }>(res);
-      if (rows.every((r) => r.kept)) {
-        if (settledKeys.size >= SETTLED_KEYS_MAX) settledKeys.clear();
-        settledKeys.set(n.id, digest);
+      const found = outcomes.flatMap((o) =>
+        o.ok
+          ? o.found.map((m, ord) => ({
+              number_id: o.number.id,
+              ord,
+              sender: text(m.sender),
+              content: text(m.content),
+              code: m.code === null ? null : text(m.code),
+              received_at: m.receivedAt.toISOString(),
+              dedupe_key: text(m.dedupeKey),
+            }))
+          : [],
+      );
+      const write = async () =>
+        rowsOf<RawMessage & { ord: number }>(
+          await db.execute(sql`
+            with sched as (
+              select * from jsonb_to_recordset(${schedules}::jsonb) as u(id uuid,
+                polled_at timestamptz, next_poll_at timestamptz, error text, end_date timestamptz)
+            ), locked as (
+              select v.id from voip_numbers v where v.id = any(array(select id from sched))
+              for no key update
+            ), found as (
+              select f.* from jsonb_to_recordset(${JSON.stringify(found)}::jsonb) as f(
+                number_id uuid, ord int, sender text, content text, code text,
+                received_at timestamptz, dedupe_key text)
+              where f.number_id in (select id from locked)
+            ), fresh as (
+              -- The first of each dedupe key not stored yet (a lateral lookup: an index probe
+              -- per found message, never a scan of all messages).
+              select distinct on (f.number_id, f.dedupe_key) f.* from found f
+              left join lateral (select true as hit from messages m
+                where m.voip_number_id = f.number_id and m.dedupe_key = f.dedupe_key) s on true
+              where s.hit is null
+              order by f.number_id, f.dedupe_key, f.ord
+            ), ranked as (
+              -- Stored and fresh messages of each number with fresh ones, newest first; the
+              -- first 'keep' stay.
+              select number_id, id, ord, row_number() over (partition by number_id
+                order by received_at desc, stored desc, created_at desc) as rn
+              from (
+                select m.voip_number_id as number_id, m.id, null::int as ord, m.received_at,
+                  true as stored, m.created_at
+                from messages m where m.voip_number_id in (select number_id from fresh)
+                union all
+                select f.number_id, null::uuid, f.ord, f.received_at, false, now() from fresh f
+              ) a
+            ), ins as (
+              insert into messages (voip_number_id, sender, content, code, received_at,
+                dedupe_key)
+              select f.number_id, f.sender, f.content, f.code, f.received_at, f.dedupe_key
+              from fresh f join ranked r on r.number_id = f.number_id and r.ord = f.ord
+              where r.rn <= ${keep}
+              order by f.number_id, f.ord
+              on conflict (voip_number_id, dedupe_key) do nothing
+              returning id, voip_number_id, sender, content, code, received_at, dedupe_key,
+                created_at
+            ), trimmed as (
+              delete from messages where id in (
+                select r.id from ranked r where r.rn > ${keep} and r.id is not null)
+            ), upd as (
+              update voip_numbers v set
+                last_polled_at = u.polled_at,
+                next_poll_at = u.next_poll_at,
+                lease_until = null,
+                failures = case when u.error is null then 0 else v.failures + 1 end,
+                last_error = u.error,
+                end_date = coalesce(u.end_date, v.end_date),
+                last_used = case when v.id in (select voip_number_id from ins)
+                  then u.polled_at else v.last_used end
+              from sched u
+              where v.id = u.id and v.id = any(array(select id from locked))
+            )
+            select i.*, f.ord from ins i
+            join fresh f on f.number_id = i.voip_number_id and f.dedupe_key = i.dedupe_key
+            order by i.voip_number_id, f.ord`),
+        );
+      let inserted: RawMessage[] | undefined;
+      for (let attempt = 1; !inserted; attempt++) {
+        try {
+          inserted = await write();
+        } catch (err) {
+          if (attempt >= 3 || !isRetryable(err)) throw err;
+        }
       }
-      return rows.map((r) => ({
-        id: r.id,
-        voipNumberId: r.voip_number_id,
-        sender: r.sender,
-        content: r.content,
-        code: r.code,
-        receivedAt: toDate(r.received_at),
-        dedupeKey: r.dedupe_key,
-        createdAt: toDate(r.created_at),
-        phoneNumber: n.phoneNumber,
-        userId: n.userId,
-      }));
+      // Back to their polls (rows come grouped by number, in the order the provider listed them).
+      const numbers = new Map(outcomes.map((o) => [o.number.id, o.number]));
+      const byNumber = new Map<string, StoredMessage[]>();
+      for (const r of inserted) {
+        const n = numbers.get(r.voip_number_id)!;
+        const list = byNumber.get(n.id) ?? [];
+        list.push({
+          id: r.id,
+          voipNumberId: r.voip_number_id,
+          sender: r.sender,
+          content: r.content,
+          code: r.code,
+          receivedAt: toDate(r.received_at),
+          dedupeKey: r.dedupe_key,
+          createdAt: toDate(r.created_at),
+          phoneNumber: n.phoneNumber,
+          userId: n.userId,
+        });
+        byNumber.set(n.id, list);
+      }
+      return outcomes.map((o) => {
+        const stored = o.ok ? (byNumber.get(o.number.id) ?? []) : [];
+        byNumber.delete(o.number.id);
+        return stored;
+      });
     },
 
-    async recordFailure(id: string, error: string, now: Date, nextPollAt: Date) {
-      await db
-        .update(voipNumbers)
-        .set({
-          lastPolledAt: now,
-          nextPollAt,
-          leaseUntil: null,
-          lastError: error.slice(0, 500),
-          failures: sql`${voipNumbers.failures} + 1`,
-        })
-        .where(eq(voipNumbers.id, id));
-    },
-
-    /** Gives a claimed number back unpolled (its host was saturated), due again at `nextPollAt`. */
-    async release(id: string, nextPollAt: Date) {
-      await db
-        .update(voipNumbers)
-        .set({ leaseUntil: null, nextPollAt })
-        .where(eq(voipNumbers.id, id));
+    /** Gives claimed numbers back unpolled (host saturated, or the poller stopping). */
+    async release(numbers: { id: string; nextPollAt: Date }[]) {
+      if (numbers.length === 0) return;
+      const rows = JSON.stringify(
+        numbers.map((n) => ({ id: n.id, next_poll_at: n.nextPollAt.toISOString() })),
+      );
+      await db.execute(sql`
+        update voip_numbers v set lease_until = null, next_poll_at = u.next_poll_at
+        from jsonb_to_recordset(${rows}::jsonb) as u(id uuid, next_poll_at timestamptz)
+        where v.id = u.id`);
     },
 
     /**

@@ -3,7 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages, voipNumbers } from '../../db/schema.ts';
+import { createMemoryBus } from '../../events/bus.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/app.ts';
+import { messagesRepository } from './messages.repository.ts';
+import { createPoller } from './poller.ts';
 
 /**
  * A fake provider on 127.0.0.1: /p/{phone} answers with that phone's inbox as JSON; other paths
@@ -293,7 +296,7 @@ describe('poller', () => {
   it('two pollers never claim the same number at once', async () => {
     for (let i = 0; i < 6; i++) await addNumber(alice);
     await t.database.db.update(voipNumbers).set({ nextPollAt: t.clock.now(), leaseUntil: null });
-    const repo = (await import('./messages.repository.ts')).messagesRepository(t.database.db);
+    const repo = messagesRepository(t.database.db);
     const now = t.clock.now();
     const lease = new Date(now.getTime() + 60_000);
     const [a, b] = await Promise.all([repo.claimDue(now, lease, 4), repo.claimDue(now, lease, 4)]);
@@ -304,6 +307,110 @@ describe('poller', () => {
     expect(await repo.claimDue(now, lease, 10)).toHaveLength(0);
     const later = new Date(lease.getTime() + 1);
     expect(await repo.claimDue(later, new Date(later.getTime() + 60_000), 10)).toHaveLength(6);
+  });
+});
+
+describe('storing polls in batches', () => {
+  const repo = () => messagesRepository(t.database.db);
+  const msg = (key: string, minute: number) => ({
+    sender: 'Svc',
+    content: `Your code is ${100000 + minute}`,
+    code: String(100000 + minute),
+    receivedAt: new Date(Date.UTC(2026, 10, 20, 10, minute)),
+    dedupeKey: key,
+  });
+  const base = (n: { id: string; phoneNumber: string }) => ({
+    number: { id: n.id, phoneNumber: n.phoneNumber, userId: alice.user.id },
+    polledAt: t.clock.now(),
+    nextPollAt: new Date(t.clock.now().getTime() + 30_000),
+  });
+  const ok = (n: { id: string; phoneNumber: string }, found: ReturnType<typeof msg>[]) => ({
+    ...base(n),
+    ok: true as const,
+    found,
+    endDate: null,
+  });
+  const keys = async (id: string) => (await storedMessages(id)).map((m) => m.dedupeKey).sort();
+
+  it('stores successes and failures together; a deleted number stores nothing and fails nothing', async () => {
+    const [a, b, gone] = [await addNumber(alice), await addNumber(alice), await addNumber(alice)];
+    await t.database.db.delete(voipNumbers).where(eq(voipNumbers.id, gone.id));
+    const stored = await repo().recordPolls(
+      [
+        ok(a, [msg('a2', 2), msg('a1', 1), msg('a2', 3)]),
+        { ...base(b), ok: false, error: 'HTTP error! status: 500' },
+        ok(gone, [msg('g1', 1)]),
+      ],
+      5,
+    );
+    // New messages per poll, in the provider's order, each dedupe key once.
+    expect(stored.map((list) => list.map((m) => m.dedupeKey))).toEqual([['a2', 'a1'], [], []]);
+    expect(stored[0]![0]).toMatchObject({ phoneNumber: a.phoneNumber, userId: alice.user.id });
+    expect(await keys(a.id)).toEqual(['a1', 'a2']);
+    const rowA = await numberRow(a.id);
+    expect(rowA.lastUsed?.getTime()).toBe(t.clock.now().getTime());
+    expect(rowA.failures).toBe(0);
+    const rowB = await numberRow(b.id);
+    expect([rowB.failures, rowB.lastError, rowB.lastUsed]).toEqual([
+      1,
+      'HTTP error! status: 500',
+      null,
+    ]);
+    expect(await storedMessages(gone.id)).toHaveLength(0);
+  });
+
+  it('a message trimmed once is not new again, and a stored one keeps its place on equal times', async () => {
+    const n = await addNumber(alice);
+    const eight = Array.from({ length: 8 }, (_, i) => msg(`k${i}`, i));
+    const [first] = await repo().recordPolls([ok(n, eight)], 5);
+    expect(first!.map((m) => m.dedupeKey)).toEqual(['k3', 'k4', 'k5', 'k6', 'k7']);
+    expect((await repo().recordPolls([ok(n, eight)], 5))[0]).toEqual([]);
+    const [newer] = await repo().recordPolls([ok(n, [...eight, msg('k8', 8)])], 5);
+    expect(newer!.map((m) => m.dedupeKey)).toEqual(['k8']);
+    expect(await keys(n.id)).toEqual(['k4', 'k5', 'k6', 'k7', 'k8']);
+    // As old as the oldest kept message: the stored one stays, the found one is not new.
+    expect((await repo().recordPolls([ok(n, [msg('t4', 4)])], 5))[0]).toEqual([]);
+    expect(await keys(n.id)).toEqual(['k4', 'k5', 'k6', 'k7', 'k8']);
+  });
+
+  it('writes polls that finish together in one batch, and a failed publish fails no poll', async () => {
+    const numbers = await Promise.all(Array.from({ length: 12 }, () => addNumber(alice)));
+    await t.database.db.update(voipNumbers).set({ nextPollAt: t.clock.now() });
+    const real = repo();
+    const batches: number[] = [];
+    const errors: string[] = [];
+    let served = 0;
+    const poller = createPoller({
+      repo: {
+        ...real,
+        recordPolls: (outcomes, keep) => {
+          batches.push(outcomes.length);
+          return real.recordPolls(outcomes, keep);
+        },
+      },
+      cipher: { encrypt: (v) => v, decrypt: (v) => v },
+      fetchLink: async () => ({
+        ok: true,
+        status: 200,
+        contentType: 'application/json',
+        finalUrl: 'http://127.0.0.1/',
+        body: JSON.stringify([{ id: `m${++served}`, from: 'Svc', content: 'Your code is 5150' }]),
+      }),
+      bus: {
+        ...createMemoryBus(),
+        publish: () => Promise.reject(new Error('bus down')),
+      },
+      now: t.clock.now,
+      log: { warn: () => {}, error: (_obj, m) => errors.push(m) },
+    });
+    await poller.drain();
+    expect(batches).toEqual([12]);
+    expect(served).toBe(12);
+    expect(errors).toEqual(['publishing new messages failed']);
+    for (const n of numbers) {
+      expect(await storedMessages(n.id)).toHaveLength(1);
+      expect((await numberRow(n.id)).lastError).toBeNull();
+    }
   });
 });
 

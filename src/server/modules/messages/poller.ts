@@ -1,10 +1,14 @@
-import { createHash } from 'node:crypto';
 import { extractCode, isVerificationMessage, type Message } from '../../../shared/messages.ts';
 import type { Cipher } from '../../crypto.ts';
 import type { EventBus, MessageEvent } from '../../events/bus.ts';
 import { parseProviderPayload } from '../../providers/payload.ts';
 import type { FetchOutcome } from '../../providers/safe-fetch.ts';
-import type { ClaimedNumber, MessagesRepository, StoredMessage } from './messages.repository.ts';
+import type {
+  ClaimedNumber,
+  MessagesRepository,
+  PollOutcome,
+  StoredMessage,
+} from './messages.repository.ts';
 
 export type FetchLink = (url: string) => Promise<FetchOutcome>;
 
@@ -17,6 +21,8 @@ export type PollerOptions = {
   hostConcurrency: number;
   /** Messages kept per number (oldest dropped). */
   keepMessages: number;
+  /** Most finished polls stored in one statement. */
+  writeBatch: number;
   /** How long a claim holds a number; a worker that dies releases its numbers after this. */
   leaseMs: number;
   /** Longest wait between failed polls. */
@@ -33,6 +39,7 @@ export const defaultPollerOptions: PollerOptions = {
   concurrency: 200,
   hostConcurrency: 8,
   keepMessages: 100,
+  writeBatch: 500,
   leaseMs: 120_000,
   maxBackoffMs: 15 * 60_000,
   idleMs: 250,
@@ -46,9 +53,14 @@ type Log = {
   error: (obj: object, msg: string) => void;
 };
 
-/** A stable per-number offset in [0, period): spreads the schedule of many numbers evenly. */
+/**
+ * A stable per-number offset in [0, period): spreads the schedule of many numbers evenly. FNV-1a
+ * of the id (random UUIDs), not a cryptographic hash: it runs on every poll.
+ */
 export function phaseOf(id: string, period: number): number {
-  return createHash('sha1').update(id).digest().readUInt32BE(0) % period;
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
+  return (h >>> 0) % period;
 }
 
 /** The first instant after `now` that falls on this number's phase of the period. */
@@ -111,16 +123,66 @@ export function createPoller(deps: {
    * Free slots that make a saturated loop claim again. Each claim is a query whatever its size, so
    * claiming for every single finished poll would cost one query per poll.
    */
-  const claimBatch = Math.max(1, Math.floor(o.concurrency / 10));
+  const claimBatch = Math.max(1, Math.floor(o.concurrency / 4));
+
+  /**
+   * The writer: finished polls wait here and are stored in batches, one statement per batch
+   * (`repo.recordPolls`). A batch is written as soon as the previous one is stored, so under load
+   * batches grow and at rest a poll is written at once. New messages are published in order, each
+   * batch's together, while the next batch is written.
+   */
+  const pending: {
+    outcome: PollOutcome;
+    done: (stored: StoredMessage[]) => void;
+    fail: (err: unknown) => void;
+  }[] = [];
+  let writing = false;
+  let published: Promise<void> = Promise.resolve();
+
+  async function writeAll() {
+    while (pending.length) {
+      const batch = pending.splice(0, o.writeBatch);
+      let stored: StoredMessage[][];
+      try {
+        stored = await repo.recordPolls(
+          batch.map((p) => p.outcome),
+          o.keepMessages,
+        );
+      } catch (err) {
+        for (const p of batch) p.fail(err);
+        continue;
+      }
+      const events = stored.flat().map(toEvent);
+      if (events.length) {
+        published = published.then(() =>
+          deps.bus.publish(events).catch((err: unknown) => {
+            deps.log.error({ err, events: events.length }, 'publishing new messages failed');
+          }),
+        );
+      }
+      batch.forEach((p, i) => p.done(stored[i]!));
+    }
+    writing = false;
+  }
+
+  function record(outcome: PollOutcome): Promise<StoredMessage[]> {
+    return new Promise((done, fail) => {
+      pending.push({ outcome, done, fail });
+      if (writing) return;
+      writing = true;
+      // Polls finishing in the same turn of the event loop go into one batch.
+      setImmediate(() => void writeAll());
+    });
+  }
 
   /** Fetch, parse, filter and store one claimed number. Never throws. */
-  async function pollOne(n: ClaimedNumber): Promise<PollResult> {
+  async function pollOne(n: ClaimedNumber, fetched = () => {}): Promise<PollResult> {
     polls++;
     const period = periodOf(n);
     const fail = async (error: string): Promise<PollResult> => {
       const t = now();
-      const next = new Date(t.getTime() + backoff(n.failures, period, o.maxBackoffMs));
-      await repo.recordFailure(n.id, error, t, next);
+      const nextPollAt = new Date(t.getTime() + backoff(n.failures, period, o.maxBackoffMs));
+      await record({ number: n, polledAt: t, nextPollAt, ok: false, error });
       return { ok: false, error };
     };
     try {
@@ -130,7 +192,7 @@ export function createPoller(deps: {
       } catch {
         return await fail('No API link provided for this number');
       }
-      const out = await deps.fetchLink(url);
+      const out = await deps.fetchLink(url).finally(fetched);
       if (!out.ok) return await fail(out.error);
       const t = now();
       const parsed = parseProviderPayload(out.body, {
@@ -142,15 +204,14 @@ export function createPoller(deps: {
       const found = parsed.messages
         .filter((m) => isVerificationMessage(m.content))
         .map((m) => ({ ...m, code: extractCode(m.content) }));
-      const stored = await repo.recordSuccess(
-        n,
+      const stored = await record({
+        number: n,
+        polledAt: t,
+        nextPollAt: nextSlot(t, period, phaseOf(n.id, period)),
+        ok: true,
         found,
-        parsed.endDate,
-        t,
-        nextSlot(t, period, phaseOf(n.id, period)),
-        o.keepMessages,
-      );
-      if (stored.length) await deps.bus.publish(stored.map(toEvent));
+        endDate: parsed.endDate,
+      });
       return { ok: true, newMessages: stored.length };
     } catch (err) {
       deps.log.error({ err, numberId: n.id }, 'poll failed');
@@ -171,8 +232,11 @@ export function createPoller(deps: {
   function run(n: ClaimedNumber) {
     active++;
     hostActive.set(n.apiHost, (hostActive.get(n.apiHost) ?? 0) + 1);
-    void track(pollOne(n)).finally(() => {
-      active--;
+    let hostFreed = false;
+    /** The provider answered (or was never asked): its slot goes to the next number of the host. */
+    const freeHost = () => {
+      if (hostFreed) return;
+      hostFreed = true;
       const left = (hostActive.get(n.apiHost) ?? 1) - 1;
       if (left) hostActive.set(n.apiHost, left);
       else hostActive.delete(n.apiHost);
@@ -183,6 +247,10 @@ export function createPoller(deps: {
         queued--;
         run(next);
       }
+    };
+    void track(pollOne(n, freeHost)).finally(() => {
+      freeHost();
+      active--;
       if (o.concurrency - active - queued >= claimBatch) wake?.();
     });
   }
@@ -193,6 +261,7 @@ export function createPoller(deps: {
     if (room <= 0) return 0;
     const t = now();
     const claimed = await repo.claimDue(t, new Date(t.getTime() + o.leaseMs), room);
+    const handBack: { id: string; nextPollAt: Date }[] = [];
     for (const n of claimed) {
       if ((hostActive.get(n.apiHost) ?? 0) < o.hostConcurrency) {
         run(n);
@@ -206,9 +275,13 @@ export function createPoller(deps: {
       } else {
         // The host is saturated (slow or dead): hand the number back without counting a failure,
         // so it cannot hold capacity that other hosts' numbers need.
-        await repo.release(n.id, new Date(t.getTime() + 1000 + Math.random() * 2000));
+        handBack.push({
+          id: n.id,
+          nextPollAt: new Date(t.getTime() + 1000 + Math.random() * 2000),
+        });
       }
     }
+    await repo.release(handBack);
     return claimed.length;
   }
 
@@ -251,8 +324,9 @@ export function createPoller(deps: {
       const waiting = [...hostQueue.values()].flat();
       hostQueue.clear();
       queued = 0;
-      await Promise.all(waiting.map((n) => repo.release(n.id, now())));
+      await repo.release(waiting.map((n) => ({ id: n.id, nextPollAt: now() })));
       await Promise.allSettled([...inFlight]);
+      await published;
     },
     /** Polls one of the user's numbers now, at most once per coalescing window. */
     refresh(userId: string, numberId: string): Promise<PollResult | 'busy'> {
@@ -279,7 +353,7 @@ export function createPoller(deps: {
     async drain() {
       for (;;) {
         const claimed = await tick();
-        if (claimed === 0 && active === 0 && queued === 0) return;
+        if (claimed === 0 && active === 0 && queued === 0) return await published;
         if (claimed === 0) await Promise.race([...inFlight]);
       }
     },
