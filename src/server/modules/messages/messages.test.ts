@@ -1,12 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages, voipNumbers } from '../../db/schema.ts';
-import { createMemoryBus } from '../../events/bus.ts';
+import { createMemoryBus, type EventBus } from '../../events/bus.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/app.ts';
-import { messagesRepository } from './messages.repository.ts';
-import { createPoller } from './poller.ts';
+import { messagesRepository, type MessagesRepository } from './messages.repository.ts';
+import { createPoller, type PollerOptions } from './poller.ts';
 
 /**
  * A fake provider on 127.0.0.1: /p/{phone} answers with that phone's inbox as JSON; other paths
@@ -373,19 +373,20 @@ describe('storing polls in batches', () => {
     expect(await keys(n.id)).toEqual(['k4', 'k5', 'k6', 'k7', 'k8']);
   });
 
-  it('writes polls that finish together in one batch, and a failed publish fails no poll', async () => {
-    const numbers = await Promise.all(Array.from({ length: 12 }, () => addNumber(alice)));
-    await t.database.db.update(voipNumbers).set({ nextPollAt: t.clock.now() });
+  /** A poller on the test database whose provider answers every number with one new message. */
+  function fakePoller(opts: {
+    recordPolls?: MessagesRepository['recordPolls'];
+    bus?: EventBus;
+    options?: Partial<PollerOptions>;
+  }) {
     const real = repo();
-    const batches: number[] = [];
-    const errors: string[] = [];
-    let served = 0;
+    const log = { fetches: 0, batches: [] as number[], errors: [] as string[] };
     const poller = createPoller({
       repo: {
         ...real,
         recordPolls: (outcomes, keep) => {
-          batches.push(outcomes.length);
-          return real.recordPolls(outcomes, keep);
+          log.batches.push(outcomes.length);
+          return (opts.recordPolls ?? real.recordPolls)(outcomes, keep);
         },
       },
       cipher: { encrypt: (v) => v, decrypt: (v) => v },
@@ -394,23 +395,56 @@ describe('storing polls in batches', () => {
         status: 200,
         contentType: 'application/json',
         finalUrl: 'http://127.0.0.1/',
-        body: JSON.stringify([{ id: `m${++served}`, from: 'Svc', content: 'Your code is 5150' }]),
+        body: JSON.stringify([
+          { id: `m${++log.fetches}`, from: 'Svc', content: 'Your code is 5150' },
+        ]),
       }),
-      bus: {
-        ...createMemoryBus(),
-        publish: () => Promise.reject(new Error('bus down')),
-      },
+      bus: opts.bus ?? createMemoryBus(),
       now: t.clock.now,
-      log: { warn: () => {}, error: (_obj, m) => errors.push(m) },
+      log: { warn: () => {}, error: (_obj, m) => log.errors.push(m) },
+      options: opts.options,
+    });
+    return { poller, log };
+  }
+  const dueNumbers = async (count: number) => {
+    const numbers = await Promise.all(Array.from({ length: count }, () => addNumber(alice)));
+    await t.database.db.update(voipNumbers).set({ nextPollAt: t.clock.now() });
+    return numbers;
+  };
+
+  it('writes polls that finish together in one batch, and a failed publish fails no poll', async () => {
+    const numbers = await dueNumbers(12);
+    const { poller, log } = fakePoller({
+      bus: { ...createMemoryBus(), publish: () => Promise.reject(new Error('bus down')) },
     });
     await poller.drain();
-    expect(batches).toEqual([12]);
-    expect(served).toBe(12);
-    expect(errors).toEqual(['publishing new messages failed']);
+    expect(log.batches).toEqual([12]);
+    expect(log.fetches).toBe(12);
+    expect(log.errors).toEqual(['publishing new messages failed']);
     for (const n of numbers) {
       expect(await storedMessages(n.id)).toHaveLength(1);
       expect((await numberRow(n.id)).lastError).toBeNull();
     }
+  });
+
+  it('frees a host slot when the provider answers, not when the poll is stored', async () => {
+    const numbers = await dueNumbers(3);
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const real = repo();
+    const { poller, log } = fakePoller({
+      recordPolls: async (outcomes, keep) => {
+        await gate;
+        return real.recordPolls(outcomes, keep);
+      },
+      options: { hostConcurrency: 1 },
+    });
+    const drained = poller.drain();
+    // One host, one request at a time: all three are asked while the first poll is not stored yet.
+    await vi.waitFor(() => expect(log.fetches).toBe(3));
+    open();
+    await drained;
+    for (const n of numbers) expect(await storedMessages(n.id)).toHaveLength(1);
   });
 });
 

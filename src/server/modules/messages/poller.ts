@@ -15,9 +15,12 @@ export type FetchLink = (url: string) => Promise<FetchOutcome>;
 export type PollerOptions = {
   intervalMs: number;
   watchedIntervalMs: number;
-  /** Polls in flight or waiting for their host, across all hosts. */
+  /**
+   * Provider requests in flight or waiting for their host, across all hosts; also the most finished
+   * polls waiting to be stored.
+   */
   concurrency: number;
-  /** Polls in flight per provider host. */
+  /** Provider requests in flight per provider host. */
   hostConcurrency: number;
   /** Messages kept per number (oldest dropped). */
   keepMessages: number;
@@ -112,6 +115,7 @@ export function createPoller(deps: {
   let wake: (() => void) | undefined;
   let active = 0;
   let queued = 0;
+  let storing = 0;
   const hostActive = new Map<string, number>();
   const hostQueue = new Map<string, ClaimedNumber[]>();
   const inFlight = new Set<Promise<unknown>>();
@@ -229,14 +233,22 @@ export function createPoller(deps: {
     return p;
   }
 
+  /**
+   * Numbers this loop may claim now: provider requests in flight or waiting for their host stay
+   * within `concurrency`, and so do polls waiting to be stored.
+   */
+  const room = () => Math.min(o.concurrency - active - queued, o.concurrency - storing);
+
   function run(n: ClaimedNumber) {
     active++;
     hostActive.set(n.apiHost, (hostActive.get(n.apiHost) ?? 0) + 1);
-    let hostFreed = false;
-    /** The provider answered (or was never asked): its slot goes to the next number of the host. */
-    const freeHost = () => {
-      if (hostFreed) return;
-      hostFreed = true;
+    let fetched = false;
+    /** The provider answered (or was never asked): the slot goes to the next number of the host. */
+    const done = () => {
+      if (fetched) return;
+      fetched = true;
+      active--;
+      storing++;
       const left = (hostActive.get(n.apiHost) ?? 1) - 1;
       if (left) hostActive.set(n.apiHost, left);
       else hostActive.delete(n.apiHost);
@@ -247,20 +259,21 @@ export function createPoller(deps: {
         queued--;
         run(next);
       }
+      if (room() >= claimBatch) wake?.();
     };
-    void track(pollOne(n, freeHost)).finally(() => {
-      freeHost();
-      active--;
-      if (o.concurrency - active - queued >= claimBatch) wake?.();
+    void track(pollOne(n, done)).finally(() => {
+      done();
+      storing--;
+      if (room() >= claimBatch) wake?.();
     });
   }
 
   /** One claim round; returns how many numbers were claimed. */
   async function tick(): Promise<number> {
-    const room = o.concurrency - active - queued;
-    if (room <= 0) return 0;
+    const free = room();
+    if (free <= 0) return 0;
     const t = now();
-    const claimed = await repo.claimDue(t, new Date(t.getTime() + o.leaseMs), room);
+    const claimed = await repo.claimDue(t, new Date(t.getTime() + o.leaseMs), free);
     const handBack: { id: string; nextPollAt: Date }[] = [];
     for (const n of claimed) {
       if ((hostActive.get(n.apiHost) ?? 0) < o.hostConcurrency) {
@@ -294,7 +307,7 @@ export function createPoller(deps: {
         deps.log.error({ err }, 'claiming due numbers failed');
       }
       if (!running) break;
-      const full = active + queued >= o.concurrency;
+      const full = room() < claimBatch;
       if (claimed > 0 && !full) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(done, o.idleMs);
@@ -353,11 +366,11 @@ export function createPoller(deps: {
     async drain() {
       for (;;) {
         const claimed = await tick();
-        if (claimed === 0 && active === 0 && queued === 0) return await published;
+        if (claimed === 0 && inFlight.size === 0 && queued === 0) return await published;
         if (claimed === 0) await Promise.race([...inFlight]);
       }
     },
-    stats: () => ({ polls, active, queued }),
+    stats: () => ({ polls, active, queued, storing }),
   };
 }
 export type Poller = ReturnType<typeof createPoller>;
