@@ -25,7 +25,6 @@
  * deadline ends the process. Targets are reported, never enforced (the exit code is 0 when the
  * bench ran).
  */
-import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -33,9 +32,9 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { Agent, request } from 'undici';
 import { buildApp } from '../../src/server/app.ts';
+import { benchServerUrl, createBenchDatabase } from '../lib/database.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { createCipher } from '../../src/server/crypto.ts';
 import { openPglite, openPostgres, type Database } from '../../src/server/db/client.ts';
@@ -135,22 +134,9 @@ const hostOf = (i: number, kind: Kind) => {
 
 // --- database, app, users ---------------------------------------------------------------------
 
-const baseUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || undefined;
-let databaseUrl: string | undefined;
-let dropDatabase = async () => {};
-if (baseUrl) {
-  const name = `bench_poller_${crypto.randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const u = new URL(baseUrl);
-  u.pathname = `/${name}`;
-  databaseUrl = u.toString();
-  dropDatabase = async () => {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  };
-}
+const baseUrl = benchServerUrl();
+const benchDb = baseUrl ? await createBenchDatabase(baseUrl, 'bench_poller') : undefined;
+const databaseUrl = benchDb?.url;
 
 const config = loadConfig({
   NODE_ENV: 'production',
@@ -489,5 +475,5 @@ try {
   await bareAgent.close();
   await ask({ type: 'close' }, 'closed').catch(() => {});
   await worker.terminate();
-  await dropDatabase();
+  await benchDb?.drop();
 }

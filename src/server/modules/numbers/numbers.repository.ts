@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  ilike,
+  inArray,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { CARD_RECENT_MESSAGES, type RecentMessage } from '../../../shared/numbers.ts';
 import { tags, voipNumberTags } from '../tags/tags.table.ts';
@@ -26,13 +39,29 @@ const recentJson = sql<RecentMessage[]>`coalesce((
   from (select * from messages m where m.voip_number_id = "voip_numbers"."id"
         order by m.received_at desc limit ${CARD_RECENT_MESSAGES}) m), '[]'::json)`;
 const countSql = sql<number>`(select count(*) from messages m where m.voip_number_id = "voip_numbers"."id")::int`;
+const tagsJson = sql<{ id: string; name: string }[]>`coalesce((
+  select json_agg(json_build_object('id', t.id, 'name', t.name) order by lower(t.name))
+  from ${voipNumberTags} vt join ${tags} t on t.id = vt.tag_id
+  where vt.voip_number_id = "voip_numbers"."id"), '[]'::json)`;
+/** Keyset paging: rows after the cursor in the list's order (created_at desc, id desc). */
+const afterCursor = (createdAt: string | Placeholder, id: string | Placeholder) =>
+  sql`(${voipNumbers.createdAt}, ${voipNumbers.id}) < (${createdAt}::timestamptz, ${id}::uuid)`;
+
+/** A number card's columns: the number, its tags, newest messages and message count. */
+const cardFields = {
+  row: voipNumbers,
+  tags: tagsJson,
+  recentMessages: recentJson,
+  messageCount: countSql,
+};
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
 const INSERT_CHUNK = 1000;
 
 export function numbersRepository(db: Db) {
-  function filterWhere(userId: string, f: NumberFilters): SQL {
-    const conds: SQL[] = [eq(voipNumbers.userId, userId)];
+  /** Conditions for the filters that are set (none: all of the user's numbers). */
+  function filterConds(f: NumberFilters): SQL[] {
+    const conds: SQL[] = [];
     if (f.active !== undefined) conds.push(eq(voipNumbers.isActive, f.active));
     if (f.favorite) conds.push(eq(voipNumbers.isFavorite, true));
     if (f.tag) {
@@ -63,8 +92,29 @@ export function numbersRepository(db: Db) {
       if (digits) any.push(sql`${voipNumbers.phoneNumber} like ${`%${digits}%`}`);
       conds.push(or(...any)!);
     }
-    return and(...conds)!;
+    return conds;
   }
+
+  /** Numbers matching `where`, newest first, each with its tags, newest messages and message count. */
+  const pageQuery = (where: SQL, limit: number | Placeholder) =>
+    db
+      .select(cardFields)
+      .from(voipNumbers)
+      .where(where)
+      .orderBy(desc(voipNumbers.createdAt), desc(voipNumbers.id))
+      .limit(limit);
+  const totalQuery = (where: SQL) => db.select({ n: count() }).from(voipNumbers).where(where);
+
+  // The unfiltered list (the dashboard's default view, and every page scrolled through) as named
+  // statements: the SQL is built once, and PostgreSQL parses and plans it once per connection.
+  const ownNumbers = eq(voipNumbers.userId, sql.placeholder('userId'));
+  const limit = sql.placeholder('limit');
+  const ownFirstPage = pageQuery(ownNumbers, limit).prepare('numbers_list_first');
+  const ownNextPage = pageQuery(
+    and(ownNumbers, afterCursor(sql.placeholder('createdAt'), sql.placeholder('id')))!,
+    limit,
+  ).prepare('numbers_list_next');
+  const ownTotal = totalQuery(ownNumbers).prepare('numbers_list_total');
 
   async function tagsFor(numberIds: string[]) {
     const map = new Map<string, { id: string; name: string }[]>();
@@ -87,42 +137,28 @@ export function numbersRepository(db: Db) {
     tagsFor,
 
     /**
-     * One page, newest first, each row with its tags (one round trip). The total is counted only for
-     * the first page: later pages (with a cursor) reuse the total the client already has.
+     * One page, newest first, each row with its tags and messages (one statement). The total is
+     * counted only for the first page, in parallel: later pages (with a cursor) reuse the total the
+     * client already has.
      */
     async list(userId: string, f: NumberFilters, cursor: Cursor | undefined, limit: number) {
-      const where = filterWhere(userId, f);
-      const pageWhere = cursor
-        ? and(
-            where,
-            sql`(${voipNumbers.createdAt}, ${voipNumbers.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`,
-          )
-        : where;
-      const tagsJson = sql<{ id: string; name: string }[]>`coalesce((
-        select json_agg(json_build_object('id', t.id, 'name', t.name) order by lower(t.name))
-        from ${voipNumberTags} vt join ${tags} t on t.id = vt.tag_id
-        where vt.voip_number_id = "voip_numbers"."id"), '[]'::json)`;
-      const [rows, total] = await Promise.all([
-        db
-          .select({
-            row: voipNumbers,
-            tags: tagsJson,
-            recentMessages: recentJson,
-            messageCount: countSql,
-          })
-          .from(voipNumbers)
-          .where(pageWhere)
-          .orderBy(desc(voipNumbers.createdAt), desc(voipNumbers.id))
-          .limit(limit + 1),
-        cursor
-          ? undefined
-          : db
-              .select({ n: count() })
-              .from(voipNumbers)
-              .where(where)
-              .then((r) => r[0]!.n),
-      ]);
-      return { rows: rows.slice(0, limit), more: rows.length > limit, total };
+      const filters = filterConds(f);
+      const after = cursor && { createdAt: cursor.createdAt.toISOString(), id: cursor.id };
+      const take = limit + 1;
+      let page;
+      let total;
+      if (filters.length === 0) {
+        page = after
+          ? ownNextPage.execute({ userId, limit: take, ...after })
+          : ownFirstPage.execute({ userId, limit: take });
+        total = after ? undefined : ownTotal.execute({ userId });
+      } else {
+        const where = and(eq(voipNumbers.userId, userId), ...filters)!;
+        page = pageQuery(after ? and(where, afterCursor(after.createdAt, after.id))! : where, take);
+        total = after ? undefined : totalQuery(where);
+      }
+      const [rows, counted] = await Promise.all([page, total]);
+      return { rows: rows.slice(0, limit), more: rows.length > limit, total: counted?.[0]!.n };
     },
 
     /** Message count and newest messages of one number. */

@@ -287,6 +287,16 @@ describe('GET /v1/numbers', () => {
     expect(second.nextCursor).toBeNull();
   });
 
+  it('pages filtered matches with a cursor', async () => {
+    const first = await list('?active=true&limit=1');
+    expect(phones(first)).toEqual(['3125550002']);
+    expect(first.total).toBe(2);
+    const second = await list(`?active=true&limit=1&cursor=${first.nextCursor}`);
+    expect(phones(second)).toEqual(['2125550001']);
+    expect(second.total).toBeNull();
+    expect(second.nextCursor).toBeNull();
+  });
+
   it.each([
     ['?limit=101', 400],
     ['?limit=0', 400],
