@@ -36,7 +36,9 @@ export async function openPostgres(url: string, opts: { migrate?: boolean; max?:
       await client.end();
     }
   }
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
+  // JIT compilation costs tens of ms up front and pays off only for long analytic queries; it
+  // made the numbers search (a count with ILIKE over 10,000 rows) 4x slower.
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, options: '-c jit=off' });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
