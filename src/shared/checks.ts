@@ -8,6 +8,13 @@ export const EXPIRY_WARNING_DAYS = 30;
 export const MAX_DATE_CHECK_LINES = 500;
 export const PUBLIC_DATE_CHECK_MAX_LINES = 50;
 
+/** The lines of a pasted check: trimmed, blank ones dropped (result `index` counts these). */
+export const checkLines = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
+
 /** Whole days left, rounded up (spec: daysLeft is the ceiling of days between end date and now). */
 export const daysLeft = (endDate: Date, now: Date) =>
   Math.ceil((endDate.getTime() - now.getTime()) / DAY_MS);

@@ -321,7 +321,6 @@ export const messageListQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(MESSAGES_PAGE_MAX).default(50),
 });
-export type MessageListQuery = z.input<typeof messageListQuerySchema>;
 
 export const messageListResponseSchema = z.object({
   items: z.array(messageSchema),

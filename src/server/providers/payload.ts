@@ -15,7 +15,7 @@ export type ProviderMessage = {
 };
 export type ParsedPayload =
   { ok: true; messages: ProviderMessage[]; endDate: Date | null } | { ok: false; error: string };
-export type PayloadContext = { phoneNumber: string; now: Date; contentType?: string };
+export type PayloadContext = { phoneNumber: string; now: Date };
 
 export const MAX_MESSAGES_PER_PAYLOAD = 500;
 /** Longest message content kept (an SMS of 10 segments is ~1,600 characters). */

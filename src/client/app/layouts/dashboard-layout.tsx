@@ -1,14 +1,11 @@
 import { Navigate, Outlet } from 'react-router';
-import { RotateCcw } from 'lucide-react';
 import { Toaster } from 'sonner';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { FullPageSpinner } from '../../components/ui/full-page-spinner.tsx';
 import { NavigationProgress } from '../../components/ui/navigation-progress.tsx';
+import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 import { SkipLink } from '../../components/ui/skip-link.tsx';
 import { Sidebar } from '../../features/dashboard-shell/components/sidebar.tsx';
 import { TopHeader } from '../../features/dashboard-shell/components/top-header.tsx';
-import { errorMessage } from '../../lib/api.ts';
 import { useLiveEvents } from '../../lib/live-events.ts';
 import { useMe } from '../../lib/me.ts';
 
@@ -22,13 +19,12 @@ export function Component() {
   if (me.isError && me.data === undefined) {
     return (
       <div className="mx-auto flex min-h-dvh max-w-md flex-col justify-center gap-4 px-4">
-        <Alert tone="error">
-          {errorMessage(me.error, 'We could not load your account. Please try again.')}
-        </Alert>
-        <Button variant="primary" onClick={() => void me.refetch()} loading={me.isFetching}>
-          <RotateCcw aria-hidden="true" className="size-4" />
-          Try again
-        </Button>
+        <RetryAlert
+          error={me.error}
+          fallback="We could not load your account. Please try again."
+          onRetry={() => void me.refetch()}
+          retrying={me.isFetching}
+        />
       </div>
     );
   }

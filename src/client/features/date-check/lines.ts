@@ -1,12 +1,5 @@
 import { isValidPhone, normalizePhone } from '../../../shared/phone.ts';
 
-/** The lines the server checks: trimmed, blank ones dropped (result `index` counts these). */
-export const checkLines = (text: string) =>
-  text
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter(Boolean);
-
 /**
  * A best guess at a line's phone number, shown while it is being checked (the server's answer
  * replaces it): the 10 digits outside any http link, else the start of the line without its

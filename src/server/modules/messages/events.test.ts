@@ -110,6 +110,13 @@ describe('GET /v1/events', () => {
 
   it('pushes new messages live, sends heartbeats, and replays from Last-Event-ID', async () => {
     const n = await addNumber('3125550100');
+    // A failing number keeps its backoff: watching does not bring it forward.
+    const failing = await addNumber('3125550199');
+    const backedOff = new Date(t.clock.now().getTime() + 600_000);
+    await t.database.db
+      .update(voipNumbers)
+      .set({ failures: 3, nextPollAt: backedOff })
+      .where(eq(voipNumbers.id, failing.id));
     const sse = await connect(alice.cookie);
     expect(sse.status).toBe(200);
 
@@ -118,8 +125,11 @@ describe('GET /v1/events', () => {
       const [u] = await t.database.db.select().from(users).where(eq(users.id, alice.user.id));
       return !!u?.watchedUntil && u.watchedUntil > t.clock.now();
     });
-    const [row] = await t.database.db.select().from(voipNumbers).where(eq(voipNumbers.id, n.id));
-    expect(row!.nextPollAt.getTime()).toBeLessThanOrEqual(t.clock.now().getTime() + 5_000);
+    const nextPoll = async (id: string) =>
+      (await t.database.db.select().from(voipNumbers).where(eq(voipNumbers.id, id)))[0]!.nextPollAt;
+    expect((await nextPoll(n.id)).getTime()).toBeLessThanOrEqual(t.clock.now().getTime() + 5_000);
+    expect(await nextPoll(failing.id)).toEqual(backedOff);
+    await t.database.db.delete(voipNumbers).where(eq(voipNumbers.id, failing.id));
 
     inbox.set('3125550100', [{ id: 'm1', from: 'Telegram', content: 'Telegram code 91827' }]);
     await t.database.db.update(voipNumbers).set({ nextPollAt: t.clock.now() });

@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { likeEscape } from '../../db/paging.ts';
 import { isRetryable } from '../../db/errors.ts';
 import { voipNumbers } from '../numbers/numbers.table.ts';
 import { users } from '../users/users.table.ts';
@@ -36,8 +37,6 @@ export type MessageFilters = {
   to?: Date;
 };
 export type MessageCursor = { receivedAt: Date; id: string };
-
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
 
 type RawClaim = {
   id: string;
@@ -267,7 +266,7 @@ export function messagesRepository(db: Db) {
 
     /**
      * Marks the user as watching until `until`; when `pullForwardTo` is given, their active numbers
-     * due later than it are brought forward to it.
+     * due later than it and not backing off after failures are brought forward to it.
      */
     async watch(userId: string, until: Date, pullForwardTo?: Date) {
       await db.update(users).set({ watchedUntil: until }).where(eq(users.id, userId));
@@ -279,14 +278,11 @@ export function messagesRepository(db: Db) {
             and(
               eq(voipNumbers.userId, userId),
               eq(voipNumbers.isActive, true),
+              eq(voipNumbers.failures, 0),
               sql`${voipNumbers.nextPollAt} > ${pullForwardTo.toISOString()}::timestamptz`,
             ),
           );
       }
-    },
-
-    async unwatch(userId: string) {
-      await db.update(users).set({ watchedUntil: null }).where(eq(users.id, userId));
     },
 
     /** The user's messages, newest first, with the number each arrived on. */

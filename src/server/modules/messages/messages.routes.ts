@@ -2,7 +2,6 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
   dateCheckBody,
-  PUBLIC_DATE_CHECK_MAX_LINES,
   publicDateCheckBody,
   refreshAllResult,
   refreshResult,
@@ -11,7 +10,6 @@ import {
 import { messageListQuerySchema, messageListResponseSchema } from '../../../shared/messages.ts';
 import { idParams } from '../../../shared/numbers.ts';
 import type { App } from '../../app.ts';
-import { AppError } from '../../errors.ts';
 import type { EventBus, MessageEvent } from '../../events/bus.ts';
 import { requireUser } from '../../plugins/session.ts';
 import type { MessagesRepository } from './messages.repository.ts';
@@ -125,18 +123,7 @@ export function messagesRoutes(
       },
     },
     async (req, reply) => {
-      const lines = req.body.lines
-        .split(/\r?\n/)
-        .map((l) => l.trim())
-        .filter(Boolean);
-      if (lines.length > PUBLIC_DATE_CHECK_MAX_LINES) {
-        throw new AppError(
-          400,
-          'TOO_MANY_LINES',
-          `Check at most ${PUBLIC_DATE_CHECK_MAX_LINES} numbers at a time.`,
-        );
-      }
-      await streamResults(reply, service.publicDateCheck(lines));
+      await streamResults(reply, service.publicDateCheck(req.body.lines));
     },
   );
 
@@ -213,9 +200,8 @@ export function messagesRoutes(
         clearInterval(heartbeat);
         unsubscribe();
         streams.delete(stream);
-        if (bus.watchers(user.id) === 0) {
-          repo.unwatch(user.id).catch(() => {});
-        }
+        // watched_until is left to run out: a stream of this user in another process keeps
+        // renewing it, and this process cannot see that stream.
       });
 
       raw.write(`retry: 3000\n: connected\n\n`);

@@ -1,5 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import {
+  checkLines,
   dateStatus,
   daysLeft,
   NO_ENDTIME_FOUND,
@@ -8,6 +9,8 @@ import {
   NOT_IN_COLLECTION,
   type DateCheckInput,
   type DateCheckResult,
+  MAX_DATE_CHECK_LINES,
+  PUBLIC_DATE_CHECK_MAX_LINES,
   REFRESH_ALL_MAX,
   type RefreshAllResult,
   type RefreshResult,
@@ -17,26 +20,17 @@ import { parseBulkLine } from '../../../shared/bulk-lines.ts';
 import type { Message } from '../../../shared/messages.ts';
 import { isValidPhone, normalizePhone } from '../../../shared/phone.ts';
 import type { Cipher } from '../../crypto.ts';
+import { decodeCursor, encodeCursor } from '../../db/paging.ts';
 import { AppError } from '../../errors.ts';
 import { parseProviderPayload } from '../../providers/payload.ts';
 import type { NumbersRepository } from '../numbers/numbers.repository.ts';
 import { numberErrors } from '../numbers/numbers.errors.ts';
-import type { MessageCursor, MessageFilters, MessagesRepository } from './messages.repository.ts';
+import type { MessageFilters, MessagesRepository } from './messages.repository.ts';
 import { toMessageDto, type FetchLink, type Poller } from './poller.ts';
 
 /** Date checks run at most this many provider requests at once per request. */
 export const DATE_CHECK_CONCURRENCY = 4;
 export const CSV_EXPORT_MAX = 50_000;
-
-const encodeCursor = (c: MessageCursor) =>
-  Buffer.from(`${c.receivedAt.toISOString()}|${c.id}`).toString('base64url');
-function decodeCursor(raw: string): MessageCursor {
-  const [at = '', id = ''] = Buffer.from(raw, 'base64url').toString().split('|');
-  const receivedAt = new Date(at);
-  if (Number.isNaN(receivedAt.getTime()) || !/^[0-9a-f-]{36}$/i.test(id))
-    throw new AppError(400, 'INVALID_CURSOR', 'Invalid cursor');
-  return { receivedAt, id };
-}
 
 export type MessageQuery = {
   numberId?: string;
@@ -73,6 +67,15 @@ const lineLabel = (line: string) =>
     .filter((t) => t && !/^[a-z][a-z0-9+.-]*:/i.test(t))
     .join(' ')
     .slice(0, 20);
+
+/** The lines of a pasted check, at most `max` of them (else 400, before any provider is asked). */
+function linesOf(text: string, max: number) {
+  const lines = checkLines(text);
+  if (lines.length > max) {
+    throw new AppError(400, 'TOO_MANY_LINES', `Check at most ${max} numbers at a time.`);
+  }
+  return lines;
+}
 
 /** A date-check line: the 10-digit phone in it (any separator, link optional). */
 function phoneOfLine(line: string): string | undefined {
@@ -113,7 +116,6 @@ export function messagesService(deps: {
     const parsed = parseProviderPayload(out.body, {
       phoneNumber,
       now: now(),
-      contentType: out.contentType,
     });
     if (!parsed.ok) return { endDate: null, error: `Error: ${parsed.error}` };
     if (!parsed.endDate)
@@ -156,13 +158,13 @@ export function messagesService(deps: {
       q: MessageQuery,
     ): Promise<{ items: Message[]; nextCursor: string | null }> {
       if (q.numberId) await ownNumber(userId, q.numberId);
-      const cursor = q.cursor ? decodeCursor(q.cursor) : undefined;
+      const at = q.cursor ? decodeCursor(q.cursor) : undefined;
+      const cursor = at && { receivedAt: at.at, id: at.id };
       const { rows, more } = await repo.list(userId, toFilters(q), cursor, q.limit);
       const last = rows.at(-1);
       return {
         items: rows.map(toMessageDto),
-        nextCursor:
-          more && last ? encodeCursor({ receivedAt: last.receivedAt, id: last.id }) : null,
+        nextCursor: more && last ? encodeCursor({ at: last.receivedAt, id: last.id }) : null,
       };
     },
 
@@ -228,7 +230,6 @@ export function messagesService(deps: {
       const parsed = parseProviderPayload(out.body, {
         phoneNumber: n.phoneNumber,
         now: now(),
-        contentType: out.contentType,
       });
       if (!parsed.ok)
         return { ok: false, label: `✗ Error: ${parsed.error}`, messages: null, status: out.status };
@@ -261,10 +262,7 @@ export function messagesService(deps: {
         if (rows.some((r) => !r)) throw numberErrors.notFound();
         rows.forEach((row, index) => items.push({ index, phoneNumber: row!.phoneNumber, row }));
       } else {
-        const lines = body.lines
-          .split(/\r?\n/)
-          .map((l) => l.trim())
-          .filter(Boolean);
+        const lines = linesOf(body.lines, MAX_DATE_CHECK_LINES);
         const phones = lines.map(phoneOfLine);
         if (!phones.some(Boolean)) throw new AppError(400, 'NO_VALID_LINES', NO_VALID_LINES);
         const byPhone = new Map((await numbers.all(userId)).map((r) => [r.phoneNumber, r]));
@@ -299,7 +297,8 @@ export function messagesService(deps: {
     },
 
     /** The public checker: links come with the request and are never stored or logged. */
-    publicDateCheck(lines: string[]): Run {
+    publicDateCheck(text: string): Run {
+      const lines = linesOf(text, PUBLIC_DATE_CHECK_MAX_LINES);
       const parsed = lines.map((l, i) => parseBulkLine(l, i + 1));
       if (!parsed.some((p) => p.ok)) throw new AppError(400, 'NO_VALID_LINES', NO_VALID_LINES);
       return (emit) =>

@@ -639,6 +639,29 @@ describe('date checks', () => {
     expect((await req(alice, 'POST', '/v1/date-checks', {})).statusCode).toBe(400);
   });
 
+  it('refuses more lines than a check allows before asking any provider', async () => {
+    const n = await addNumber(alice);
+    const path = `/p/${n.phoneNumber}`;
+    const before = hits.get(path) ?? 0;
+    const lines = (count: number) => Array.from({ length: count }, () => n.phoneNumber).join('\n');
+    const mine = await req(alice, 'POST', '/v1/date-checks', { lines: lines(501) });
+    expect(mine.statusCode).toBe(400);
+    expect(mine.json().error).toMatchObject({
+      code: 'TOO_MANY_LINES',
+      message: 'Check at most 500 numbers at a time.',
+    });
+    const pub = await t.app.inject({
+      method: 'POST',
+      url: '/v1/public/date-check',
+      payload: { lines: lines(51).replaceAll(n.phoneNumber, `${n.phoneNumber}|${base}${path}`) },
+      headers: { 'x-forwarded-for': '198.51.100.9' },
+    });
+    expect(pub.statusCode).toBe(400);
+    expect(pub.json().error.message).toBe('Check at most 50 numbers at a time.');
+    expect(hits.get(path) ?? 0).toBe(before);
+    expect((await numberRow(n.id)).dateLastChecked).toBeNull();
+  });
+
   it('runs the public checker without storing or logging links, and rate-limits it per IP', async () => {
     const p = phone();
     endtimes.set(p, '2031-01-01 00:00:00');

@@ -202,7 +202,6 @@ export function createPoller(deps: {
       const parsed = parseProviderPayload(out.body, {
         phoneNumber: n.phoneNumber,
         now: t,
-        contentType: out.contentType,
       });
       if (!parsed.ok) return await fail(parsed.error);
       const found = parsed.messages

@@ -6,7 +6,6 @@ export const numberErrors = {
   tagNotFound: () => notFound('Tag not found'),
   alreadyExists: (phone: string) =>
     new AppError(409, 'NUMBER_ALREADY_EXISTS', `Number ${phone} already exists`),
-  invalidCursor: () => new AppError(400, 'INVALID_CURSOR', 'Invalid cursor'),
   nothingToImport: () => new AppError(400, 'NOTHING_TO_IMPORT', 'Nothing to import'),
   importFormat: () => new AppError(400, 'INVALID_IMPORT_FORMAT', SETTINGS_FORMAT_ERROR),
   notText: () =>

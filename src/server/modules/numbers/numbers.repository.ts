@@ -13,6 +13,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { likeEscape } from '../../db/paging.ts';
 import { CARD_RECENT_MESSAGES, type RecentMessage } from '../../../shared/numbers.ts';
 import { tags, voipNumberTags } from '../tags/tags.table.ts';
 import { voipNumbers } from './numbers.table.ts';
@@ -55,7 +56,6 @@ const cardFields = {
   messageCount: countSql,
 };
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
 const INSERT_CHUNK = 1000;
 
 export function numbersRepository(db: Db) {

@@ -1,12 +1,12 @@
 import type { ImportResult, VoipNumber } from '../../../shared/numbers.ts';
 import type { Cipher } from '../../crypto.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { decodeCursor, encodeCursor } from '../../db/paging.ts';
 import type { tagsRepository } from '../tags/tags.repository.ts';
 import { numberErrors } from './numbers.errors.ts';
 import { cleanTagNames, parseImport } from './numbers.import.ts';
 import type {
   Activity,
-  Cursor,
   NewNumber,
   NumberFilters,
   NumberRow,
@@ -21,17 +21,6 @@ type Fields = {
   isActive: boolean;
   isFavorite: boolean;
 };
-
-const encodeCursor = (row: NumberRow) =>
-  Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
-
-function decodeCursor(raw: string): Cursor {
-  const [iso, id] = Buffer.from(raw, 'base64url').toString().split('|');
-  const createdAt = new Date(iso ?? '');
-  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(createdAt.getTime()))
-    throw numberErrors.invalidCursor();
-  return { createdAt, id };
-}
 
 const hostOf = (link: string) => new URL(link).host.toLowerCase();
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -95,12 +84,15 @@ export function numbersService(deps: {
 
   return {
     async list(userId: string, q: NumberFilters & { cursor?: string; limit: number }) {
-      const cursor = q.cursor ? decodeCursor(q.cursor) : undefined;
+      const at = q.cursor ? decodeCursor(q.cursor) : undefined;
+      const cursor = at && { createdAt: at.at, id: at.id };
       const { rows, more, total } = await repo.list(userId, q, cursor, q.limit);
       return {
         items: rows.map((r) => toDto(r.row, r.tags, r)),
         total: total ?? null,
-        nextCursor: more ? encodeCursor(rows.at(-1)!.row) : null,
+        nextCursor: more
+          ? encodeCursor({ at: rows.at(-1)!.row.createdAt, id: rows.at(-1)!.row.id })
+          : null,
       };
     },
 
@@ -121,13 +113,20 @@ export function numbersService(deps: {
       const { tagIds, apiLink, ...rest } = body;
       if (tagIds) await assertOwnTags(userId, tagIds);
       const patch: Parameters<NumbersRepository['update']>[2] = { ...rest };
-      if (apiLink !== undefined) {
-        patch.apiLinkEnc = cipher.encrypt(apiLink);
-        patch.apiHost = hostOf(apiLink);
-      }
-      // A new link or a (re)activated number is polled at once, with a clean error state.
+      // The edit form sends the link and the active flag on every save: only a different link or
+      // an inactive number turned on is polled at once with a clean error state (otherwise a
+      // notes-only save would wipe a failing number's backoff and error).
       if (apiLink !== undefined || rest.isActive === true) {
-        Object.assign(patch, { nextPollAt: now(), failures: 0, lastError: null });
+        const old = await repo.get(userId, id);
+        if (!old) throw numberErrors.notFound();
+        const linkChanged = apiLink !== undefined && cipher.decrypt(old.apiLinkEnc) !== apiLink;
+        if (linkChanged) {
+          patch.apiLinkEnc = cipher.encrypt(apiLink);
+          patch.apiHost = hostOf(apiLink);
+        }
+        if (linkChanged || (rest.isActive === true && !old.isActive)) {
+          Object.assign(patch, { nextPollAt: now(), failures: 0, lastError: null });
+        }
       }
       let row: NumberRow | undefined;
       try {

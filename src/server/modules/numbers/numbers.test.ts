@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, voipNumbers } from '../../db/schema.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/app.ts';
@@ -330,6 +331,40 @@ describe('GET/PATCH/DELETE /v1/numbers/:id', () => {
       tags: [{ id: b.id, name: 'Beta' }],
     });
     expect((await req(alice, 'GET', `/v1/numbers/${n.id}`)).json()).toEqual(res.json());
+  });
+
+  it('keeps a failing number’s poll state on a save that changes neither link nor activity', async () => {
+    const n = await create(alice);
+    const failing = {
+      failures: 4,
+      lastError: 'HTTP error! status: 500',
+      nextPollAt: new Date(Date.now() + 600_000),
+    };
+    const state = async () => {
+      const [row] = await t.database.db.select().from(voipNumbers).where(eq(voipNumbers.id, n.id));
+      return { failures: row!.failures, lastError: row!.lastError, nextPollAt: row!.nextPollAt };
+    };
+    await t.database.db.update(voipNumbers).set(failing).where(eq(voipNumbers.id, n.id));
+    // What the edit form sends: every field, the link and the active flag unchanged.
+    const same = await req(alice, 'PATCH', `/v1/numbers/${n.id}`, {
+      notes: 'just a note',
+      apiLink: n.apiLink,
+      isActive: true,
+    });
+    expect(same.statusCode).toBe(200);
+    expect(await state()).toEqual(failing);
+    // A different link is polled at once with a clean state.
+    await req(alice, 'PATCH', `/v1/numbers/${n.id}`, { apiLink: 'http://fixed.example.org/q' });
+    const fixed = await state();
+    expect([fixed.failures, fixed.lastError]).toEqual([0, null]);
+    expect(fixed.nextPollAt.getTime()).toBeLessThanOrEqual(Date.now());
+    // So is an inactive number turned back on.
+    await t.database.db
+      .update(voipNumbers)
+      .set({ ...failing, isActive: false })
+      .where(eq(voipNumbers.id, n.id));
+    await req(alice, 'PATCH', `/v1/numbers/${n.id}`, { isActive: true });
+    expect((await state()).failures).toBe(0);
   });
 
   it('refuses an empty patch, bad fields, and a phone number already in use (409)', async () => {

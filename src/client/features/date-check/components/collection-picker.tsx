@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
@@ -102,13 +103,12 @@ export function CollectionPicker({
   if (list.isError && items.length === 0) {
     return (
       <div className="flex flex-col items-center gap-4 py-6 text-center">
-        <Alert tone="error" className="w-full max-w-md text-left">
-          {errorMessage(list.error, 'Failed to fetch numbers')}
-        </Alert>
-        <Button variant="primary" onClick={() => void list.refetch()} loading={list.isFetching}>
-          <RotateCcw aria-hidden="true" className="size-4" />
-          Try again
-        </Button>
+        <RetryAlert
+          error={list.error}
+          fallback="Failed to fetch numbers"
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+        />
       </div>
     );
   }

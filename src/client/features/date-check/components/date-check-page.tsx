@@ -91,6 +91,7 @@ export function DateCheckPage() {
           <LinesForm
             id="date-check-lines"
             label="Phone numbers (one per line)"
+            maxLines={MAX_DATE_CHECK_LINES}
             placeholder={'5551234567\n5559876543----https://provider.example/api?key=abc'}
             running={run.running}
             onSubmit={checkLines}

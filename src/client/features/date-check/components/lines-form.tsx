@@ -1,10 +1,10 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { CalendarSearch } from 'lucide-react';
+import { checkLines } from '../../../../shared/checks.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatCount } from '../../../lib/format.ts';
-import { checkLines } from '../lines.ts';
 
 type Props = {
   id: string;

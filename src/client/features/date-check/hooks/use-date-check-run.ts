@@ -122,16 +122,7 @@ export function useDateCheckRun({ onSettled }: { onSettled?: () => void } = {}) 
     setError(null);
   }, []);
 
-  /** A problem found before sending (e.g. too many lines), shown like a refused request. */
-  const fail = useCallback((message: string) => {
-    controller.current?.abort();
-    controller.current = null;
-    setRows([]);
-    setPhase('failed');
-    setError(message);
-  }, []);
-
-  return { rows, phase, error, runId, running: phase === 'running', start, cancel, clear, fail };
+  return { rows, phase, error, runId, running: phase === 'running', start, cancel, clear };
 }
 
 export type DateCheckRun = ReturnType<typeof useDateCheckRun>;

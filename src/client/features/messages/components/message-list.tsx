@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { RotateCcw } from 'lucide-react';
 import type { MessageList as MessagePage } from '../../../../shared/messages.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatCount } from '../../../lib/format.ts';
@@ -30,13 +30,12 @@ export function MessageList({ query, label, empty }: Props) {
   if (query.isError && items.length === 0) {
     return (
       <Card className="flex flex-col items-center gap-4 px-6 py-12 text-center">
-        <Alert tone="error" className="w-full max-w-md text-left">
-          {errorMessage(query.error, 'Failed to fetch messages')}
-        </Alert>
-        <Button variant="primary" onClick={() => void query.refetch()} loading={query.isFetching}>
-          <RotateCcw aria-hidden="true" className="size-4" />
-          Try again
-        </Button>
+        <RetryAlert
+          error={query.error}
+          fallback="Failed to fetch messages"
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
       </Card>
     );
   }

@@ -1,11 +1,12 @@
 import { useCallback, useMemo, useState } from 'react';
-import { CheckSquare, PhoneOff, Plus, RotateCcw } from 'lucide-react';
+import { CheckSquare, PhoneOff, Plus } from 'lucide-react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatCount } from '../../../lib/format.ts';
@@ -124,13 +125,12 @@ export function NumbersDashboard() {
         </div>
       ) : list.isError && items.length === 0 ? (
         <Card className="flex flex-col items-center gap-4 px-6 py-12 text-center">
-          <Alert tone="error" className="w-full max-w-md text-left">
-            {errorMessage(list.error, 'Failed to fetch numbers')}
-          </Alert>
-          <Button variant="primary" onClick={() => void list.refetch()} loading={list.isFetching}>
-            <RotateCcw aria-hidden="true" className="size-4" />
-            Try again
-          </Button>
+          <RetryAlert
+            error={list.error}
+            fallback="Failed to fetch numbers"
+            onRetry={() => void list.refetch()}
+            retrying={list.isFetching}
+          />
         </Card>
       ) : items.length === 0 ? (
         <Card className="flex flex-col items-center px-6 py-16 text-center">
