@@ -2,7 +2,10 @@
  * An open-loop load generator: requests start on a fixed schedule (one every 1000/rate ms,
  * whatever the answers do), and each latency counts from the request's scheduled start, so a slow
  * answer delays no later request and hides no queueing (no coordinated omission). Runs in its own
- * worker thread, so it does not share the event loop of an app in the calling thread.
+ * worker thread, so it does not share the event loop of an app in the calling thread. The schedule
+ * starts with `warmupSeconds` (default 1) of the same load that is not counted: a fresh worker's
+ * first requests run cold code and open connections, which is the generator's latency, not the
+ * server's.
  */
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { Pool } from 'undici';
@@ -13,6 +16,7 @@ export type PacedOptions = {
   /** Requests per second. */
   rate: number;
   seconds: number;
+  warmupSeconds?: number;
 };
 export type PacedResult = { rps: number; p50: number; p99: number; failed: number };
 
@@ -25,25 +29,32 @@ async function run(o: PacedOptions): Promise<PacedResult> {
   // Enough connections that a request never waits for a free one at this rate.
   const pool = new Pool(url.origin, { connections: 256 });
   const total = Math.round(o.rate * o.seconds);
+  const warm = Math.round(o.rate * (o.warmupSeconds ?? 1));
   const every = 1000 / o.rate;
   const latencies = new Float64Array(total);
   let failed = 0;
-  const start = performance.now() + 50;
+  const start = performance.now() + 50 + warm * every;
   const sent: Promise<void>[] = [];
-  for (let i = 0; i < total; i++) {
+  for (let i = -warm; i < total; i++) {
     const at = start + i * every;
     const wait = at - performance.now();
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    const status = pool
+      .request({ path: url.pathname + url.search, method: 'GET', headers: o.headers })
+      .then(async (res) => {
+        await res.body.text();
+        return res.statusCode;
+      });
+    if (i < 0) {
+      status.catch(() => {});
+      continue;
+    }
     sent.push(
-      pool
-        .request({ path: url.pathname + url.search, method: 'GET', headers: o.headers })
-        .then(async (res) => {
-          await res.body.text();
-          if (res.statusCode !== 200) failed++;
-        })
-        .catch(() => {
-          failed++;
-        })
+      status
+        .then(
+          (code) => void (code !== 200 && failed++),
+          () => void failed++,
+        )
         .finally(() => {
           latencies[i] = performance.now() - at;
         }),

@@ -3,23 +3,40 @@ import crypto from 'node:crypto';
 /**
  * AES-256-GCM for secrets at rest (provider API links). The key is derived from the server secret;
  * each value gets a fresh 96-bit IV. Format: "v1:" + base64url(iv | tag | ciphertext).
+ *
+ * Decrypted values are remembered (the most recent `cacheSize`, oldest dropped first): a
+ * ciphertext always decrypts to the same text, and the numbers list decrypts 50 links per request
+ * while the poller decrypts every number on every poll; the cipher setup dominates for short links.
  */
-export function createCipher(secret: string) {
+export function createCipher(secret: string, opts: { cacheSize?: number } = {}) {
   const key = crypto.hkdfSync('sha256', secret, 'voip-manager', 'api-link-encryption', 32);
   const k = Buffer.from(key);
+  const cacheSize = opts.cacheSize ?? 20_000;
+  const plain = new Map<string, string>();
+
+  function decryptUncached(stored: string): string {
+    if (!stored.startsWith('v1:')) throw new Error('unknown ciphertext format');
+    const raw = Buffer.from(stored.slice(3), 'base64url');
+    const d = crypto.createDecipheriv('aes-256-gcm', k, raw.subarray(0, 12));
+    d.setAuthTag(raw.subarray(12, 28));
+    return Buffer.concat([d.update(raw.subarray(28)), d.final()]).toString('utf8');
+  }
+
   return {
-    encrypt(plain: string): string {
+    encrypt(text: string): string {
       const iv = crypto.randomBytes(12);
       const c = crypto.createCipheriv('aes-256-gcm', k, iv);
-      const body = Buffer.concat([c.update(plain, 'utf8'), c.final()]);
+      const body = Buffer.concat([c.update(text, 'utf8'), c.final()]);
       return 'v1:' + Buffer.concat([iv, c.getAuthTag(), body]).toString('base64url');
     },
+    /** Throws on an unknown format or a value that fails authentication (never cached). */
     decrypt(stored: string): string {
-      if (!stored.startsWith('v1:')) throw new Error('unknown ciphertext format');
-      const raw = Buffer.from(stored.slice(3), 'base64url');
-      const d = crypto.createDecipheriv('aes-256-gcm', k, raw.subarray(0, 12));
-      d.setAuthTag(raw.subarray(12, 28));
-      return Buffer.concat([d.update(raw.subarray(28)), d.final()]).toString('utf8');
+      const hit = plain.get(stored);
+      if (hit !== undefined) return hit;
+      const text = decryptUncached(stored);
+      if (plain.size >= cacheSize) plain.delete(plain.keys().next().value!);
+      plain.set(stored, text);
+      return text;
     },
   };
 }

@@ -6,6 +6,22 @@ import { users } from '../users/users.table.ts';
 export type SessionUser = { id: string; email: string; emailVerified: boolean };
 
 export function authRepository(db: Db) {
+  // Every signed-in request resolves its session: a named statement, built and planned once.
+  const sessionByHash = db
+    .select({
+      expiresAt: sessions.expiresAt,
+      user: { id: users.id, email: users.email, emailVerified: users.emailVerified },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .prepare('session_by_hash');
+
   return {
     /** Sends to this email and this IP since `since`, with the oldest of each (for Retry-After). */
     async sendStats(email: string, ip: string, since: Date) {
@@ -144,14 +160,7 @@ export function authRepository(db: Db) {
     },
 
     async findSession(tokenHash: string, now: Date) {
-      const [row] = await db
-        .select({
-          expiresAt: sessions.expiresAt,
-          user: { id: users.id, email: users.email, emailVerified: users.emailVerified },
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)));
+      const [row] = await sessionByHash.execute({ tokenHash, now });
       return row;
     },
 

@@ -7,6 +7,7 @@ import {
   exists,
   ilike,
   inArray,
+  like,
   or,
   sql,
   type Placeholder,
@@ -16,9 +17,26 @@ import type { Db } from '../../db/client.ts';
 import { likeEscape } from '../../db/paging.ts';
 import { CARD_RECENT_MESSAGES, type RecentMessage } from '../../../shared/numbers.ts';
 import { tags, voipNumberTags } from '../tags/tags.table.ts';
-import { voipNumbers } from './numbers.table.ts';
+import { numberCounts, voipNumbers } from './numbers.table.ts';
 
 export type NumberRow = typeof voipNumbers.$inferSelect;
+/** The columns a number's API answer is built from (not the poller's bookkeeping). */
+export type CardRow = Pick<
+  NumberRow,
+  | 'id'
+  | 'phoneNumber'
+  | 'apiLinkEnc'
+  | 'apiHost'
+  | 'isActive'
+  | 'isFavorite'
+  | 'notes'
+  | 'lastUsed'
+  | 'endDate'
+  | 'dateLastChecked'
+  | 'createdAt'
+  | 'lastError'
+  | 'lastPolledAt'
+>;
 export type NewNumber = {
   phoneNumber: string;
   apiLinkEnc: string;
@@ -50,13 +68,42 @@ const afterCursor = (createdAt: string | Placeholder, id: string | Placeholder) 
 
 /** A number card's columns: the number, its tags, newest messages and message count. */
 const cardFields = {
-  row: voipNumbers,
+  row: {
+    id: voipNumbers.id,
+    phoneNumber: voipNumbers.phoneNumber,
+    apiLinkEnc: voipNumbers.apiLinkEnc,
+    apiHost: voipNumbers.apiHost,
+    isActive: voipNumbers.isActive,
+    isFavorite: voipNumbers.isFavorite,
+    notes: voipNumbers.notes,
+    lastUsed: voipNumbers.lastUsed,
+    endDate: voipNumbers.endDate,
+    dateLastChecked: voipNumbers.dateLastChecked,
+    createdAt: voipNumbers.createdAt,
+    lastError: voipNumbers.lastError,
+    lastPolledAt: voipNumbers.lastPolledAt,
+  } satisfies { [K in keyof CardRow]: unknown },
   tags: tagsJson,
   recentMessages: recentJson,
   messageCount: countSql,
 };
 
 const INSERT_CHUNK = 1000;
+
+/**
+ * Locks the user's count row (creating it if needed) for the rest of the transaction. Every
+ * transaction that adds or removes numbers takes it first: the count triggers would otherwise take
+ * it after the rows, and two such transactions waiting on each other's rows would deadlock.
+ */
+async function lockCount(tx: Pick<Db, 'insert'>, userId: string) {
+  await tx
+    .insert(numberCounts)
+    .values({ userId })
+    .onConflictDoUpdate({
+      target: numberCounts.userId,
+      set: { total: sql`${numberCounts.total}` },
+    });
+}
 
 export function numbersRepository(db: Db) {
   /** Conditions for the filters that are set (none: all of the user's numbers). */
@@ -80,7 +127,8 @@ export function numbersRepository(db: Db) {
       const pattern = `%${likeEscape(f.q)}%`;
       const digits = f.q.replace(/\D/g, '');
       const any: SQL[] = [
-        ilike(voipNumbers.apiHost, pattern),
+        // Hosts are stored lower-case: LIKE on a lower-cased pattern is ~3x cheaper than ILIKE.
+        like(voipNumbers.apiHost, pattern.toLowerCase()),
         exists(
           db
             .select({ one: sql`1` })
@@ -106,15 +154,25 @@ export function numbersRepository(db: Db) {
   const totalQuery = (where: SQL) => db.select({ n: count() }).from(voipNumbers).where(where);
 
   // The unfiltered list (the dashboard's default view, and every page scrolled through) as named
-  // statements: the SQL is built once, and PostgreSQL parses and plans it once per connection.
+  // statements: the SQL is built once, and PostgreSQL parses and plans it once per connection. The
+  // first page carries the user's total from number_counts on each row (one round trip, no count).
   const ownNumbers = eq(voipNumbers.userId, sql.placeholder('userId'));
   const limit = sql.placeholder('limit');
-  const ownFirstPage = pageQuery(ownNumbers, limit).prepare('numbers_list_first');
+  const ownFirstPage = db
+    .select({
+      ...cardFields,
+      total: sql<number>`(select ${numberCounts.total} from ${numberCounts}
+        where ${numberCounts.userId} = ${sql.placeholder('userId')})`,
+    })
+    .from(voipNumbers)
+    .where(ownNumbers)
+    .orderBy(desc(voipNumbers.createdAt), desc(voipNumbers.id))
+    .limit(limit)
+    .prepare('numbers_list_first');
   const ownNextPage = pageQuery(
     and(ownNumbers, afterCursor(sql.placeholder('createdAt'), sql.placeholder('id')))!,
     limit,
   ).prepare('numbers_list_next');
-  const ownTotal = totalQuery(ownNumbers).prepare('numbers_list_total');
 
   async function tagsFor(numberIds: string[]) {
     const map = new Map<string, { id: string; name: string }[]>();
@@ -145,20 +203,21 @@ export function numbersRepository(db: Db) {
       const filters = filterConds(f);
       const after = cursor && { createdAt: cursor.createdAt.toISOString(), id: cursor.id };
       const take = limit + 1;
-      let page;
-      let total;
+      const result = (rows: Awaited<ReturnType<typeof ownNextPage.execute>>, total?: number) => ({
+        rows: rows.slice(0, limit),
+        more: rows.length > limit,
+        total,
+      });
       if (filters.length === 0) {
-        page = after
-          ? ownNextPage.execute({ userId, limit: take, ...after })
-          : ownFirstPage.execute({ userId, limit: take });
-        total = after ? undefined : ownTotal.execute({ userId });
-      } else {
-        const where = and(eq(voipNumbers.userId, userId), ...filters)!;
-        page = pageQuery(after ? and(where, afterCursor(after.createdAt, after.id))! : where, take);
-        total = after ? undefined : totalQuery(where);
+        if (after) return result(await ownNextPage.execute({ userId, limit: take, ...after }));
+        const rows = await ownFirstPage.execute({ userId, limit: take });
+        return result(rows, rows[0]?.total ?? 0);
       }
-      const [rows, counted] = await Promise.all([page, total]);
-      return { rows: rows.slice(0, limit), more: rows.length > limit, total: counted?.[0]!.n };
+      const where = and(eq(voipNumbers.userId, userId), ...filters)!;
+      if (after)
+        return result(await pageQuery(and(where, afterCursor(after.createdAt, after.id))!, take));
+      const [rows, [counted]] = await Promise.all([pageQuery(where, take), totalQuery(where)]);
+      return result(rows, counted!.n);
     },
 
     /** Message count and newest messages of one number. */
@@ -200,6 +259,7 @@ export function numbersRepository(db: Db) {
     /** Insert numbers (any count) with their tag links in one transaction; existing phone numbers are skipped. */
     async insertMany(userId: string, rows: NewNumber[]) {
       return db.transaction(async (tx) => {
+        await lockCount(tx, userId);
         const inserted: NumberRow[] = [];
         for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
           const chunk = rows.slice(i, i + INSERT_CHUNK);
@@ -271,20 +331,26 @@ export function numbersRepository(db: Db) {
     },
 
     async deleteMany(userId: string, ids: string[]) {
-      const rows = await db
-        .delete(voipNumbers)
-        .where(and(eq(voipNumbers.userId, userId), inArray(voipNumbers.id, ids)))
-        .returning({ id: voipNumbers.id });
-      return rows.length;
+      return db.transaction(async (tx) => {
+        await lockCount(tx, userId);
+        const rows = await tx
+          .delete(voipNumbers)
+          .where(and(eq(voipNumbers.userId, userId), inArray(voipNumbers.id, ids)))
+          .returning({ id: voipNumbers.id });
+        return rows.length;
+      });
     },
 
     /** Delete every number of the user; messages and tag links go with them (ON DELETE CASCADE). */
     async clear(userId: string) {
-      const rows = await db
-        .delete(voipNumbers)
-        .where(eq(voipNumbers.userId, userId))
-        .returning({ id: voipNumbers.id });
-      return rows.length;
+      return db.transaction(async (tx) => {
+        await lockCount(tx, userId);
+        const rows = await tx
+          .delete(voipNumbers)
+          .where(eq(voipNumbers.userId, userId))
+          .returning({ id: voipNumbers.id });
+        return rows.length;
+      });
     },
 
     async all(userId: string) {

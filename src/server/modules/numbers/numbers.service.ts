@@ -7,6 +7,7 @@ import { numberErrors } from './numbers.errors.ts';
 import { cleanTagNames, parseImport } from './numbers.import.ts';
 import type {
   Activity,
+  CardRow,
   NewNumber,
   NumberFilters,
   NumberRow,
@@ -35,7 +36,7 @@ export function numbersService(deps: {
   const now = deps.now ?? (() => new Date());
 
   const toDto = (
-    row: NumberRow,
+    row: CardRow,
     tags: { id: string; name: string }[],
     activity: Activity,
   ): VoipNumber => ({

@@ -47,3 +47,15 @@ export const voipNumbers = pgTable(
       .where(sql`${t.isActive}`),
   ],
 );
+
+/**
+ * How many numbers each user has, kept by statement-level triggers on voip_numbers (migration
+ * 0002), so the dashboard's total costs one row read instead of a count over the collection. Write
+ * paths lock the user's row first (`lockCount`), which also serialises a user's bulk writes.
+ */
+export const numberCounts = pgTable('number_counts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  total: integer('total').notNull().default(0),
+});
