@@ -47,7 +47,7 @@ const envSchema = z.object({
   POLL_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   WATCHED_POLL_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
   POLL_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(200),
-  POLL_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(8),
+  POLL_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(16),
 });
 
 const expected: Record<string, string> = {

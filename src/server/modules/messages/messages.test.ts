@@ -378,9 +378,16 @@ describe('storing polls in batches', () => {
     recordPolls?: MessagesRepository['recordPolls'];
     bus?: EventBus;
     options?: Partial<PollerOptions>;
+    /** Holds the answer for these links until the returned promise settles. */
+    hold?: (url: string) => Promise<void> | undefined;
   }) {
     const real = repo();
-    const log = { fetches: 0, batches: [] as number[], errors: [] as string[] };
+    const log = {
+      fetches: 0,
+      asked: [] as string[],
+      batches: [] as number[],
+      errors: [] as string[],
+    };
     const poller = createPoller({
       repo: {
         ...real,
@@ -390,19 +397,24 @@ describe('storing polls in batches', () => {
         },
       },
       cipher: { encrypt: (v) => v, decrypt: (v) => v },
-      fetchLink: async () => ({
-        ok: true,
-        status: 200,
-        contentType: 'application/json',
-        finalUrl: 'http://127.0.0.1/',
-        body: JSON.stringify([
-          { id: `m${++log.fetches}`, from: 'Svc', content: 'Your code is 5150' },
-        ]),
-      }),
+      fetchLink: async (url) => {
+        log.asked.push(url);
+        await opts.hold?.(url);
+        return answer();
+      },
       bus: opts.bus ?? createMemoryBus(),
       now: t.clock.now,
       log: { warn: () => {}, error: (_obj, m) => log.errors.push(m) },
       options: opts.options,
+    });
+    const answer = () => ({
+      ok: true as const,
+      status: 200,
+      contentType: 'application/json',
+      finalUrl: 'http://127.0.0.1/',
+      body: JSON.stringify([
+        { id: `m${++log.fetches}`, from: 'Svc', content: 'Your code is 5150' },
+      ]),
     });
     return { poller, log };
   }
@@ -445,6 +457,76 @@ describe('storing polls in batches', () => {
     open();
     await drained;
     for (const n of numbers) expect(await storedMessages(n.id)).toHaveLength(1);
+  });
+  it('keeps fetching while a batch is written, up to two batches waiting', async () => {
+    const numbers = await dueNumbers(12);
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const real = repo();
+    const { poller, log } = fakePoller({
+      recordPolls: async (outcomes, keep) => {
+        await gate;
+        return real.recordPolls(outcomes, keep);
+      },
+      options: { concurrency: 2, writeBatch: 4 },
+    });
+    const drained = poller.drain();
+    // Two requests at a time, yet eight polls are fetched while the first write waits.
+    await vi.waitFor(() => expect(log.fetches).toBe(8));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(log.fetches).toBe(8);
+    open();
+    await drained;
+    for (const n of numbers) expect(await storedMessages(n.id)).toHaveLength(1);
+  });
+
+  it('a host that never answers holds its slots and a bounded queue; other hosts go on', async () => {
+    const rows = (host: string, count: number) =>
+      Array.from({ length: count }, () => {
+        const p = phone();
+        return {
+          userId: alice.user.id,
+          phoneNumber: p,
+          apiLinkEnc: `http://${host}/p/${p}`,
+          apiHost: host,
+          nextPollAt: t.clock.now(),
+        };
+      });
+    const dead = await t.database.db
+      .insert(voipNumbers)
+      .values(rows('dead.example', 12))
+      .returning();
+    // As many as a host takes in one claim (its 2 slots and 4 waiting).
+    const fine = await t.database.db.insert(voipNumbers).values(rows('ok.example', 6)).returning();
+    let release!: () => void;
+    const stuck = new Promise<void>((resolve) => (release = resolve));
+    const { poller, log } = fakePoller({
+      hold: (url) => (url.includes('dead.example') ? stuck : undefined),
+      options: { concurrency: 50, hostConcurrency: 2 },
+    });
+    poller.start();
+    // Every number of the healthy host is polled and stored while the dead host hangs.
+    await vi.waitFor(async () => {
+      for (const n of fine) expect(await storedMessages(n.id)).toHaveLength(1);
+    });
+    // The dead host: 2 requests in flight, 4 (2 × its cap) waiting, the other 6 handed back, due
+    // again in 1–3 s without a failure counted.
+    expect(log.asked.filter((u) => u.includes('dead.example'))).toHaveLength(2);
+    const deadRows = await Promise.all(dead.map((n) => numberRow(n.id)));
+    const handedBack = deadRows.filter((r) => r.leaseUntil === null);
+    expect(handedBack).toHaveLength(6);
+    for (const r of handedBack) {
+      expect(r.failures).toBe(0);
+      const wait = r.nextPollAt.getTime() - t.clock.now().getTime();
+      expect(wait).toBeGreaterThanOrEqual(1000);
+      expect(wait).toBeLessThanOrEqual(3000);
+    }
+    release();
+    await poller.stop();
+    // Stopping gives the waiting ones back too; the two in flight were stored.
+    const after = await Promise.all(dead.map((n) => numberRow(n.id)));
+    expect(after.filter((r) => r.leaseUntil !== null)).toHaveLength(0);
+    expect(after.filter((r) => r.lastPolledAt !== null).length).toBeGreaterThanOrEqual(2);
   });
 });
 

@@ -15,16 +15,16 @@ export type FetchLink = (url: string) => Promise<FetchOutcome>;
 export type PollerOptions = {
   intervalMs: number;
   watchedIntervalMs: number;
-  /**
-   * Provider requests in flight or waiting for their host, across all hosts; also the most finished
-   * polls waiting to be stored.
-   */
+  /** Provider requests in flight or waiting for their host, across all hosts. */
   concurrency: number;
-  /** Provider requests in flight per provider host. */
+  /**
+   * Provider requests in flight per provider host; at most twice as many more of its numbers wait
+   * in memory for a slot, the rest are handed back.
+   */
   hostConcurrency: number;
   /** Messages kept per number (oldest dropped). */
   keepMessages: number;
-  /** Most finished polls stored in one statement. */
+  /** Most finished polls stored in one statement; twice this many may wait to be stored. */
   writeBatch: number;
   /** How long a claim holds a number; a worker that dies releases its numbers after this. */
   leaseMs: number;
@@ -40,7 +40,7 @@ export const defaultPollerOptions: PollerOptions = {
   intervalMs: 30_000,
   watchedIntervalMs: 5_000,
   concurrency: 200,
-  hostConcurrency: 8,
+  hostConcurrency: 16,
   keepMessages: 100,
   writeBatch: 500,
   leaseMs: 120_000,
@@ -234,9 +234,10 @@ export function createPoller(deps: {
 
   /**
    * Numbers this loop may claim now: provider requests in flight or waiting for their host stay
-   * within `concurrency`, and so do polls waiting to be stored.
+   * within `concurrency`, and finished polls waiting to be stored within two batches. Fetching goes
+   * on while a batch is written; only a database that falls behind holds claims back.
    */
-  const room = () => Math.min(o.concurrency - active - queued, o.concurrency - storing);
+  const room = () => Math.min(o.concurrency - active - queued, 2 * o.writeBatch - storing);
 
   function run(n: ClaimedNumber) {
     active++;
@@ -280,7 +281,7 @@ export function createPoller(deps: {
         continue;
       }
       const q = hostQueue.get(n.apiHost) ?? [];
-      if (q.length < o.hostConcurrency * 4) {
+      if (q.length < o.hostConcurrency * 2) {
         q.push(n);
         hostQueue.set(n.apiHost, q);
         queued++;
