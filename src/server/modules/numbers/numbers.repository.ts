@@ -125,7 +125,12 @@ export function numbersRepository(db: Db) {
     }
     if (f.q) {
       const pattern = `%${likeEscape(f.q)}%`;
-      const digits = f.q.replace(/\D/g, '');
+      // A query typed like a phone number ("(212) 555-01", "+1 212") matches on its digits (a
+      // leading +1 dropped, as numbers are stored); other text ("provider7") only as text, so its
+      // stray digits match no phone.
+      const digits = /^[\d\s()+.-]+$/.test(f.q)
+        ? f.q.replace(/^\s*\+1/, '').replace(/\D/g, '')
+        : '';
       const any: SQL[] = [
         // Hosts are stored lower-case: LIKE on a lower-cased pattern is ~3x cheaper than ILIKE.
         like(voipNumbers.apiHost, pattern.toLowerCase()),
