@@ -14,4 +14,21 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('PostgreSQL pool', () => {
       await database.close();
     }
   });
+
+  it('keeps an idle connection past node-postgres’s 10 s default', async () => {
+    const database = await openPostgres(process.env.TEST_DATABASE_URL!, { migrate: false, max: 1 });
+    const pid = async () =>
+      (
+        (await database.db.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+          rows: { pid: number }[];
+        }
+      ).rows[0]!.pid;
+    try {
+      const first = await pid();
+      await new Promise((r) => setTimeout(r, 10_500));
+      expect(await pid()).toBe(first);
+    } finally {
+      await database.close();
+    }
+  }, 20_000);
 });
