@@ -77,6 +77,8 @@ export const recentMessageDto = z.object({
 });
 export type RecentMessage = z.infer<typeof recentMessageDto>;
 export const CARD_RECENT_MESSAGES = 3;
+/** Messages kept per number; older ones are dropped when new ones arrive. */
+export const MESSAGES_KEPT_PER_NUMBER = 100;
 
 export const numberDto = z.object({
   id: z.uuid(),

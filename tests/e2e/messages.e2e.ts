@@ -217,12 +217,17 @@ describe('messages: number cards, Recent Messages, Message History, live updates
       newest!.code,
     );
 
-    // The card on the dashboard updates live too (through the numbers list invalidation).
+    // The card on the dashboard updates live too: patched from the event, no list refetch.
     await page.goto(h.baseUrl + '/dashboard');
     const demo = card(page, DEMO_FORMATTED);
     const count = (await newestMessages(`&numberId=${ids[DEMO]}`)).length;
     await demo.getByRole('button', { name: new RegExp(`^${count} Recent Messages`) }).waitFor();
     await streamConnected();
+    let listRequests = 0;
+    const countLists = (r: { url: () => string }) => {
+      if (new URL(r.url()).pathname === '/v1/numbers') listRequests++;
+    };
+    page.on('request', countLists);
     h.t.clock.advance(95_000);
     const refreshed = await page.request.post(`${h.baseUrl}/v1/numbers/${ids[DEMO]}/refresh`);
     expect(refreshed.status()).toBe(200);
@@ -231,6 +236,8 @@ describe('messages: number cards, Recent Messages, Message History, live updates
     await demo
       .getByRole('button', { name: new RegExp(`^${count + newMessages} Recent Messages`) })
       .waitFor();
+    page.off('request', countLists);
+    expect(listRequests).toBe(0);
   });
 
   it('filters the history by text, number and dates, in the URL, with a CSV link', async () => {

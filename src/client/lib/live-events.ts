@@ -1,14 +1,20 @@
 import { useEffect } from 'react';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { Message } from '../../shared/messages.ts';
+import {
+  CARD_RECENT_MESSAGES,
+  MESSAGES_KEPT_PER_NUMBER,
+  type NumberList,
+  type VoipNumber,
+} from '../../shared/numbers.ts';
 import { formatPhone } from '../../shared/phone.ts';
 import { ME_QUERY_KEY } from './me.ts';
 import { MESSAGES_ROOT, NUMBER_LISTS } from './query-roots.ts';
 import { writeClipboard } from './use-copy.ts';
 
 export const EVENTS_URL = '/v1/events';
-/** Cache refreshes caused by events happen at most this often (a burst is one refetch). */
+/** Messages-query refreshes caused by events happen at most this often (a burst is one refetch). */
 const INVALIDATE_EVERY_MS = 1_000;
 /** Codes arriving within this window are toasted together. */
 const TOAST_BATCH_MS = 300;
@@ -58,10 +64,57 @@ function parseMessage(data: unknown): Message | null {
   }
 }
 
+/** The card of `n` with the new message `m` (stored at `storedAt`, ISO): newest 3, count + 1. */
+function withMessage(n: VoipNumber, m: Message, storedAt: string): VoipNumber {
+  if (n.recentMessages.some((r) => r.id === m.id)) return n;
+  const { id, sender, content, code, receivedAt } = m;
+  const recentMessages = [{ id, sender, content, code, receivedAt }, ...n.recentMessages]
+    .sort((a, b) => Date.parse(b.receivedAt) - Date.parse(a.receivedAt))
+    .slice(0, CARD_RECENT_MESSAGES);
+  return {
+    ...n,
+    recentMessages,
+    messageCount: Math.min(n.messageCount + 1, MESSAGES_KEPT_PER_NUMBER),
+    lastUsed: storedAt,
+    lastPolledAt: storedAt,
+    lastError: null,
+  };
+}
+
 /**
- * Opens the signed-in user's event stream and keeps the caches current: every new message
- * refreshes the numbers lists (cards show the newest messages) and every messages query, at most
- * once a second, and a message with a code gets a toast with a Copy action. Returns `close`.
+ * Puts a new message on its number's card in every cached numbers list, without asking the
+ * server: a dashboard scrolled through many pages would otherwise refetch all of them for each
+ * code. Lists that do not hold the number are left as they are.
+ */
+export function addMessageToNumberLists(qc: QueryClient, m: Message, storedAt: string) {
+  qc.setQueriesData<InfiniteData<NumberList>>({ queryKey: NUMBER_LISTS }, (data) => {
+    if (!data) return data;
+    let changed = false;
+    const pages = data.pages.map((page) => {
+      const i = page.items.findIndex((n) => n.id === m.voipNumberId);
+      if (i < 0) return page;
+      const card = withMessage(page.items[i]!, m, storedAt);
+      if (card === page.items[i]) return page;
+      changed = true;
+      const items = page.items.slice();
+      items[i] = card;
+      return { ...page, items };
+    });
+    return changed ? { ...data, pages } : data;
+  });
+}
+
+/** The storage time an event id stands for (ms since the epoch), or now. */
+const storedAtOf = (eventId: string) => {
+  const ms = Number(eventId);
+  return new Date(Number.isFinite(ms) && ms > 0 ? ms : Date.now()).toISOString();
+};
+
+/**
+ * Opens the signed-in user's event stream and keeps the caches current: every new message goes
+ * onto its number's card in the cached numbers lists, refreshes every messages query (at most
+ * once a second), and a message with a code gets a toast with a Copy action. After a reconnect
+ * everything is refetched (events may have been missed). Returns `close`.
  */
 export function connectLiveEvents(qc: QueryClient, url = EVENTS_URL): () => void {
   const seen = new Set<string>();
@@ -72,8 +125,7 @@ export function connectLiveEvents(qc: QueryClient, url = EVENTS_URL): () => void
   let source: EventSource | undefined;
   let closed = false;
 
-  const refresh = throttle(() => {
-    void qc.invalidateQueries({ queryKey: NUMBER_LISTS, refetchType: 'active' });
+  const refreshMessages = throttle(() => {
     void qc.invalidateQueries({ queryKey: MESSAGES_ROOT, refetchType: 'active' });
   }, INVALIDATE_EVERY_MS);
 
@@ -102,7 +154,8 @@ export function connectLiveEvents(qc: QueryClient, url = EVENTS_URL): () => void
     if (!m || seen.has(m.id)) return;
     seen.add(m.id);
     if (seen.size > SEEN_LIMIT) seen.delete(seen.values().next().value!);
-    refresh.call();
+    addMessageToNumberLists(qc, m, storedAtOf(e.lastEventId));
+    refreshMessages.call();
     if (m.code) {
       pendingToasts.push(m);
       toastTimer ??= setTimeout(flushToasts, TOAST_BATCH_MS);
@@ -116,7 +169,10 @@ export function connectLiveEvents(qc: QueryClient, url = EVENTS_URL): () => void
     es.addEventListener('open', () => {
       retryMs = RETRY_MIN_MS;
       // A new EventSource has no Last-Event-ID: fetch whatever arrived while it was down.
-      if (reopened) refresh.call();
+      if (reopened) {
+        void qc.invalidateQueries({ queryKey: NUMBER_LISTS, refetchType: 'active' });
+        refreshMessages.call();
+      }
     });
     es.addEventListener('error', () => {
       // CONNECTING: the browser retries by itself. CLOSED: the server refused (e.g. the session
@@ -135,7 +191,7 @@ export function connectLiveEvents(qc: QueryClient, url = EVENTS_URL): () => void
     source?.close();
     clearTimeout(retryTimer);
     clearTimeout(toastTimer);
-    refresh.cancel();
+    refreshMessages.cancel();
   };
 }
 

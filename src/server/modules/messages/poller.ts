@@ -1,4 +1,5 @@
 import { extractCode, isVerificationMessage, type Message } from '../../../shared/messages.ts';
+import { MESSAGES_KEPT_PER_NUMBER } from '../../../shared/numbers.ts';
 import type { Cipher } from '../../crypto.ts';
 import type { EventBus, MessageEvent } from '../../events/bus.ts';
 import { parseProviderPayload } from '../../providers/payload.ts';
@@ -41,7 +42,7 @@ export const defaultPollerOptions: PollerOptions = {
   watchedIntervalMs: 5_000,
   concurrency: 200,
   hostConcurrency: 16,
-  keepMessages: 100,
+  keepMessages: MESSAGES_KEPT_PER_NUMBER,
   writeBatch: 500,
   leaseMs: 120_000,
   maxBackoffMs: 15 * 60_000,
