@@ -29,7 +29,8 @@ async function main() {
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
     : createConsoleMailer();
 
-  // Several processes on PostgreSQL share events through LISTEN/NOTIFY; PGlite is one process.
+  // Several processes on PostgreSQL share events through LISTEN/NOTIFY (a worker-only process
+  // only publishes: it serves no streams); PGlite is one process.
   const messages = messagesRepository(database.db);
   const bus = config.databaseUrl
     ? await createPostgresBus(config.databaseUrl, {
@@ -38,6 +39,7 @@ async function main() {
           const m = await messages.byId(id);
           return m && toEvent(m);
         },
+        listen: config.processMode !== 'worker',
       })
     : createMemoryBus();
 

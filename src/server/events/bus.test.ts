@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Database } from '../db/client.ts';
 import { createMemoryBus, createPostgresBus, type EventBus, type MessageEvent } from './bus.ts';
@@ -80,5 +81,38 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('postgres bus (LISTEN/NOTIFY
     expect(bigGot).toEqual([10_000]);
     // Process a has no subscriber for that user, so it did not load anything.
     expect(loaded).toEqual([big.message.id]);
+  });
+
+  it('a publish-only bus (worker process) reaches listeners but holds no LISTEN connection', async () => {
+    const url = process.env.TEST_DATABASE_URL!;
+    const listeners = async () =>
+      (
+        (await database.db.execute(
+          sql`select count(*)::int as n from pg_stat_activity where query = 'listen vm_events' and datname = current_database()`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows[0]!.n;
+    const before = await listeners();
+    const worker = await createPostgresBus(url, {
+      db: database.db,
+      load: async () => undefined,
+      listen: false,
+    });
+    try {
+      expect(await listeners()).toBe(before);
+      // Real user ids (UUIDs) take the path that reads the user off the payload.
+      const user = crypto.randomUUID();
+      const other = crypto.randomUUID();
+      const inB: string[] = [];
+      const inWorker: string[] = [];
+      b.subscribe(user, (e) => inB.push(e.message.content));
+      worker.subscribe(user, (e) => inWorker.push(e.message.content));
+      await worker.publish([event(other, 'not yours'), event(user, 'from the worker')]);
+      await until(() => inB.length === 1);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(inB).toEqual(['from the worker']);
+      expect(inWorker).toEqual([]);
+    } finally {
+      await worker.close();
+    }
   });
 });

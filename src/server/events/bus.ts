@@ -54,9 +54,17 @@ const CHANNEL = 'vm_events';
 /** NOTIFY payloads must stay under 8000 bytes; larger events travel as an id and are loaded. */
 const MAX_PAYLOAD = 7500;
 
+const USER_PREFIX = '{"userId":"';
+/** The user a payload is for, read off its start (both payload shapes begin with the user id). */
+const userOf = (payload: string) =>
+  payload.startsWith(USER_PREFIX) && payload[USER_PREFIX.length + 36] === '"'
+    ? payload.slice(USER_PREFIX.length, USER_PREFIX.length + 36)
+    : undefined;
+
 /**
- * Several processes on one PostgreSQL: publish is NOTIFY, and every process LISTENs on a
- * dedicated connection (reconnecting after a drop) and delivers to its own subscribers.
+ * Several processes on one PostgreSQL: publish is NOTIFY, and every process that serves event
+ * streams LISTENs on a dedicated connection (reconnecting after a drop) and delivers to its own
+ * subscribers. A worker-only process (`listen: false`) only publishes.
  */
 export async function createPostgresBus(
   url: string,
@@ -64,6 +72,7 @@ export async function createPostgresBus(
     db: Db;
     load: (messageId: string) => Promise<MessageEvent | undefined>;
     onError?: (err: Error) => void;
+    listen?: boolean;
   },
 ): Promise<EventBus> {
   const f = fanOut();
@@ -73,6 +82,9 @@ export async function createPostgresBus(
 
   const onNotification = (n: pg.Notification) => {
     if (n.channel !== CHANNEL || !n.payload) return;
+    // Most events are for users with no stream open here: skip them without parsing.
+    const user = userOf(n.payload);
+    if (user !== undefined && f.watchers(user) === 0) return;
     let parsed: MessageEvent | { userId: string; messageId: string };
     try {
       parsed = JSON.parse(n.payload) as typeof parsed;
@@ -101,7 +113,7 @@ export async function createPostgresBus(
     await c.query(`listen ${CHANNEL}`);
     client = c;
   }
-  await connect();
+  if (opts.listen !== false) await connect();
 
   return {
     kind: 'postgres',
