@@ -439,18 +439,24 @@ describe('storing polls in batches', () => {
     }
   });
 
-  it('frees a host slot when the provider answers, not when the poll is stored', async () => {
-    const numbers = await dueNumbers(3);
+  /** A fake poller whose writes wait until `open()` is called. */
+  function gatedPoller(options: Partial<PollerOptions>) {
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
     const real = repo();
-    const { poller, log } = fakePoller({
+    const fake = fakePoller({
       recordPolls: async (outcomes, keep) => {
         await gate;
         return real.recordPolls(outcomes, keep);
       },
-      options: { hostConcurrency: 1 },
+      options,
     });
+    return { ...fake, open };
+  }
+
+  it('frees a host slot when the provider answers, not when the poll is stored', async () => {
+    const numbers = await dueNumbers(3);
+    const { poller, log, open } = gatedPoller({ hostConcurrency: 1 });
     const drained = poller.drain();
     // One host, one request at a time: all three are asked while the first poll is not stored yet.
     await vi.waitFor(() => expect(log.fetches).toBe(3));
@@ -458,18 +464,10 @@ describe('storing polls in batches', () => {
     await drained;
     for (const n of numbers) expect(await storedMessages(n.id)).toHaveLength(1);
   });
+
   it('keeps fetching while a batch is written, up to two batches waiting', async () => {
     const numbers = await dueNumbers(12);
-    let open!: () => void;
-    const gate = new Promise<void>((resolve) => (open = resolve));
-    const real = repo();
-    const { poller, log } = fakePoller({
-      recordPolls: async (outcomes, keep) => {
-        await gate;
-        return real.recordPolls(outcomes, keep);
-      },
-      options: { concurrency: 2, writeBatch: 4 },
-    });
+    const { poller, log, open } = gatedPoller({ concurrency: 2, writeBatch: 4 });
     const drained = poller.drain();
     // Two requests at a time, yet eight polls are fetched while the first write waits.
     await vi.waitFor(() => expect(log.fetches).toBe(8));
