@@ -49,7 +49,12 @@ export type NewNumber = {
 export type NumberFilters = { q?: string; active?: boolean; favorite?: boolean; tag?: string };
 export type Cursor = { createdAt: Date; id: string };
 export type PollState = { nextPollAt: Date; failures: number; lastError: string | null };
-export type Activity = { messageCount: number; recentMessages: RecentMessage[] };
+export type Card = {
+  row: CardRow;
+  tags: { id: string; name: string }[];
+  messageCount: number;
+  recentMessages: RecentMessage[];
+};
 
 /** Per-row subqueries (index lookups on messages_number_received_idx) for the card's messages. */
 const recentJson = sql<RecentMessage[]>`coalesce((
@@ -225,13 +230,13 @@ export function numbersRepository(db: Db) {
       return result(rows, counted!.n);
     },
 
-    /** Message count and newest messages of one number. */
-    async activity(id: string): Promise<Activity> {
+    /** One of the user's numbers as a card (with its tags and messages), in one statement. */
+    async card(userId: string, id: string) {
       const [row] = await db
-        .select({ recentMessages: recentJson, messageCount: countSql })
+        .select(cardFields)
         .from(voipNumbers)
-        .where(eq(voipNumbers.id, id));
-      return row ?? { messageCount: 0, recentMessages: [] };
+        .where(and(eq(voipNumbers.id, id), eq(voipNumbers.userId, userId)));
+      return row;
     },
 
     /** The user's numbers among `ids` (others' and unknown ids are simply absent). */

@@ -6,8 +6,7 @@ import type { tagsRepository } from '../tags/tags.repository.ts';
 import { numberErrors } from './numbers.errors.ts';
 import { cleanTagNames, parseImport } from './numbers.import.ts';
 import type {
-  Activity,
-  CardRow,
+  Card,
   NewNumber,
   NumberFilters,
   NumberRow,
@@ -35,11 +34,7 @@ export function numbersService(deps: {
   const { repo, cipher } = deps;
   const now = deps.now ?? (() => new Date());
 
-  const toDto = (
-    row: CardRow,
-    tags: { id: string; name: string }[],
-    activity: Activity,
-  ): VoipNumber => ({
+  const toDto = ({ row, tags, messageCount, recentMessages }: Card): VoipNumber => ({
     id: row.id,
     phoneNumber: row.phoneNumber,
     apiLink: cipher.decrypt(row.apiLinkEnc),
@@ -54,17 +49,19 @@ export function numbersService(deps: {
     tags,
     lastError: row.lastError,
     lastPolledAt: iso(row.lastPolledAt),
-    messageCount: activity.messageCount,
+    messageCount,
     // json_agg gives Postgres timestamp text; the API speaks ISO 8601 UTC.
-    recentMessages: activity.recentMessages.map((m) => ({
+    recentMessages: recentMessages.map((m) => ({
       ...m,
       receivedAt: new Date(m.receivedAt).toISOString(),
     })),
   });
 
-  async function withTags(row: NumberRow) {
-    const [tags, activity] = await Promise.all([repo.tagsFor([row.id]), repo.activity(row.id)]);
-    return toDto(row, tags.get(row.id) ?? [], activity);
+  /** The answer for one number (after a read or a write): its card, or 404 when it is gone. */
+  async function cardOf(userId: string, id: string) {
+    const card = await repo.card(userId, id);
+    if (!card) throw numberErrors.notFound();
+    return toDto(card);
   }
 
   /** Foreign or unknown tag ids behave like missing ones: 404. */
@@ -89,7 +86,7 @@ export function numbersService(deps: {
       const cursor = at && { createdAt: at.at, id: at.id };
       const { rows, more, total } = await repo.list(userId, q, cursor, q.limit);
       return {
-        items: rows.map((r) => toDto(r.row, r.tags, r)),
+        items: rows.map(toDto),
         total: total ?? null,
         nextCursor: more
           ? encodeCursor({ at: rows.at(-1)!.row.createdAt, id: rows.at(-1)!.row.id })
@@ -97,17 +94,13 @@ export function numbersService(deps: {
       };
     },
 
-    async get(userId: string, id: string) {
-      const row = await repo.get(userId, id);
-      if (!row) throw numberErrors.notFound();
-      return withTags(row);
-    },
+    get: cardOf,
 
     async create(userId: string, body: Fields & { tagIds: string[] }) {
       await assertOwnTags(userId, body.tagIds);
       const [row] = await repo.insertMany(userId, [newRow(body, body.tagIds)]);
       if (!row) throw numberErrors.alreadyExists(body.phoneNumber);
-      return withTags(row);
+      return cardOf(userId, row.id);
     },
 
     async update(userId: string, id: string, body: Partial<Fields> & { tagIds?: string[] }) {
@@ -138,7 +131,7 @@ export function numbersService(deps: {
         throw err;
       }
       if (!row) throw numberErrors.notFound();
-      return withTags(row);
+      return cardOf(userId, row.id);
     },
 
     async remove(userId: string, id: string) {
