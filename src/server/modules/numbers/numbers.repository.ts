@@ -7,6 +7,7 @@ import {
   exists,
   ilike,
   inArray,
+  isNotNull,
   like,
   or,
   sql,
@@ -46,7 +47,13 @@ export type NewNumber = {
   notes: string;
   tagIds: string[];
 };
-export type NumberFilters = { q?: string; active?: boolean; favorite?: boolean; tag?: string };
+export type NumberFilters = {
+  q?: string;
+  active?: boolean;
+  favorite?: boolean;
+  failing?: boolean;
+  tag?: string;
+};
 export type Cursor = { createdAt: Date; id: string };
 export type PollState = { nextPollAt: Date; failures: number; lastError: string | null };
 export type Card = {
@@ -116,6 +123,7 @@ export function numbersRepository(db: Db) {
     const conds: SQL[] = [];
     if (f.active !== undefined) conds.push(eq(voipNumbers.isActive, f.active));
     if (f.favorite) conds.push(eq(voipNumbers.isFavorite, true));
+    if (f.failing) conds.push(and(eq(voipNumbers.isActive, true), isNotNull(voipNumbers.lastError))!);
     if (f.tag) {
       conds.push(
         exists(

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -323,6 +323,22 @@ describe('GET /v1/numbers', () => {
     expect(withMessage.recentMessages[0]).toMatchObject({ code: '123456', sender: '12345' });
   });
 
+  it('lists active numbers whose last poll failed with ?failing=true', async () => {
+    await t.database.db
+      .update(voipNumbers)
+      .set({ lastError: 'HTTP error! status: 500' })
+      .where(inArray(voipNumbers.id, [ids.a!, ids.c!]));
+    try {
+      const body = await list('?failing=true');
+      expect(phones(body)).toEqual(['2125550001']); // c failed too, but is inactive
+      expect(body.total).toBe(1);
+      expect(body.items[0].lastError).toBe('HTTP error! status: 500');
+      expect(phones(await list('?failing=false'))).toHaveLength(3);
+    } finally {
+      await t.database.db.update(voipNumbers).set({ lastError: null });
+    }
+  });
+
   it('pages with a cursor, and the total counts every match', async () => {
     const first = await list('?limit=2');
     expect(phones(first)).toEqual(['4155550003', '3125550002']);
@@ -346,6 +362,7 @@ describe('GET /v1/numbers', () => {
     ['?limit=101', 400],
     ['?limit=0', 400],
     ['?active=maybe', 400],
+    ['?failing=yes', 400],
     ['?tag=nope', 400],
     ['?cursor=garbage', 400],
   ])('refuses %s', async (qs, status) => {

@@ -1,10 +1,8 @@
 import { Search, X } from 'lucide-react';
-import { formatPhone } from '../../../../shared/phone.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { fieldClass } from '../../../components/ui/input.tsx';
-import { Select } from '../../../components/ui/select.tsx';
-import { useNumberOptions } from '../api/list-number-options.ts';
 import type { useHistoryFilters } from '../hooks/use-history-filters.ts';
+import { NumberFilter } from './number-filter.tsx';
 
 type Props = { f: ReturnType<typeof useHistoryFilters>; badRange: boolean };
 
@@ -12,11 +10,6 @@ const labelClass = 'mb-1 block text-xs font-medium text-slate-600';
 
 /** Search text, number, start date, end date and 'Clear Filters (n)'. */
 export function HistoryFilters({ f, badRange }: Props) {
-  const numbers = useNumberOptions();
-  const options = numbers.data ?? [];
-  const unknownSelected =
-    !!f.number && numbers.isSuccess && !options.some((n) => n.id === f.number);
-
   return (
     <section
       aria-label="Filters"
@@ -46,19 +39,11 @@ export function HistoryFilters({ f, badRange }: Props) {
           <label htmlFor="history-number" className={labelClass}>
             Number
           </label>
-          <Select
-            id="history-number"
+          <NumberFilter
+            inputId="history-number"
             value={f.number}
-            onChange={(e) => f.set('number', e.target.value)}
-          >
-            <option value="">All numbers</option>
-            {unknownSelected && <option value={f.number}>Selected number</option>}
-            {options.map((n) => (
-              <option key={n.id} value={n.id}>
-                {formatPhone(n.phoneNumber)}
-              </option>
-            ))}
-          </Select>
+            onChange={(id) => f.set('number', id)}
+          />
         </div>
         <div>
           <label htmlFor="history-from" className={labelClass}>

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { useMessages } from '../api/list-messages.ts';
-import { useNumberOptions } from '../api/list-number-options.ts';
+import { useFailingNumbers, useHasNumbers } from '../api/list-number-options.ts';
 import { useRefreshMessages } from '../api/refresh-messages.ts';
 import { MessageList } from './message-list.tsx';
 import { MessagesEmpty } from './messages-empty.tsx';
@@ -23,17 +23,20 @@ const NO_FILTERS = {};
 export function RecentMessagesPage() {
   const refresh = useRefreshMessages();
   const list = useMessages(NO_FILTERS, RECENT_PAGE_SIZE);
-  const numbers = useNumberOptions();
+  const failing = useFailingNumbers();
+  const hasNumbers = useHasNumbers();
   const result = refresh.data;
 
   // After a refresh its errors are the current state; before one, the last poll of each active
   // number tells.
   const warnings: PollWarning[] = useMemo(() => {
     if (result) return result.errors;
-    return (numbers.data ?? [])
-      .filter((n) => n.isActive && n.lastError)
-      .map((n) => ({ numberId: n.id, phoneNumber: n.phoneNumber, error: n.lastError! }));
-  }, [result, numbers.data]);
+    return (failing.data ?? []).map((n) => ({
+      numberId: n.id,
+      phoneNumber: n.phoneNumber,
+      error: n.lastError,
+    }));
+  }, [result, failing.data]);
 
   const failed = refresh.isError || (result !== undefined && result.errors.length > 0);
 
@@ -94,7 +97,7 @@ export function RecentMessagesPage() {
       <MessageList
         query={list}
         label="Recent messages"
-        empty={<MessagesEmpty hasNumbers={(numbers.data?.length ?? 0) > 0} />}
+        empty={<MessagesEmpty hasNumbers={hasNumbers.data ?? false} />}
       />
     </div>
   );
