@@ -204,9 +204,7 @@ export function messagesService(deps: {
 
     /** 'Refresh Messages': polls the user's active numbers now (each coalesced as above). */
     async refreshAll(userId: string): Promise<RefreshAllResult> {
-      const active = (await numbers.all(userId))
-        .filter((n) => n.isActive)
-        .slice(0, REFRESH_ALL_MAX);
+      const active = await numbers.newestActive(userId, REFRESH_ALL_MAX);
       let newMessages = 0;
       const errors: RefreshAllResult['errors'] = [];
       await eachLimited(active, 8, async (n) => {
@@ -265,7 +263,10 @@ export function messagesService(deps: {
         const lines = linesOf(body.lines, MAX_DATE_CHECK_LINES);
         const phones = lines.map(phoneOfLine);
         if (!phones.some(Boolean)) throw new AppError(400, 'NO_VALID_LINES', NO_VALID_LINES);
-        const byPhone = new Map((await numbers.all(userId)).map((r) => [r.phoneNumber, r]));
+        const wanted = [...new Set(phones.filter((p): p is string => !!p))];
+        const byPhone = new Map(
+          (await numbers.byPhones(userId, wanted)).map((r) => [r.phoneNumber, r]),
+        );
         lines.forEach((line, index) => {
           const phone = phones[index];
           if (!phone)

@@ -123,7 +123,8 @@ export function numbersRepository(db: Db) {
     const conds: SQL[] = [];
     if (f.active !== undefined) conds.push(eq(voipNumbers.isActive, f.active));
     if (f.favorite) conds.push(eq(voipNumbers.isFavorite, true));
-    if (f.failing) conds.push(and(eq(voipNumbers.isActive, true), isNotNull(voipNumbers.lastError))!);
+    if (f.failing)
+      conds.push(and(eq(voipNumbers.isActive, true), isNotNull(voipNumbers.lastError))!);
     if (f.tag) {
       conds.push(
         exists(
@@ -369,6 +370,25 @@ export function numbersRepository(db: Db) {
           .returning({ id: voipNumbers.id });
         return rows.length;
       });
+    },
+
+    /** The user's numbers with these phone numbers (unknown ones are simply absent). */
+    async byPhones(userId: string, phones: string[]) {
+      if (phones.length === 0) return [];
+      return db
+        .select()
+        .from(voipNumbers)
+        .where(and(eq(voipNumbers.userId, userId), inArray(voipNumbers.phoneNumber, phones)));
+    },
+
+    /** The user's newest `limit` active numbers, id and phone only. */
+    async newestActive(userId: string, limit: number) {
+      return db
+        .select({ id: voipNumbers.id, phoneNumber: voipNumbers.phoneNumber })
+        .from(voipNumbers)
+        .where(and(eq(voipNumbers.userId, userId), eq(voipNumbers.isActive, true)))
+        .orderBy(desc(voipNumbers.createdAt), desc(voipNumbers.id))
+        .limit(limit);
     },
 
     async all(userId: string) {
