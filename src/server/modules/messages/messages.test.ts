@@ -107,7 +107,7 @@ afterAll(async () => {
 
 const req = (
   who: { cookie: string } | null,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PATCH',
   url: string,
   payload?: unknown,
 ) =>
@@ -545,6 +545,36 @@ describe('refresh and test', () => {
     const c = await req(alice, 'POST', `/v1/numbers/${n.id}/refresh`);
     expect(c.json()).toEqual({ polled: true, newMessages: 0, error: null });
     expect((hits.get(path) ?? 0) - before).toBe(2);
+  });
+
+  it('Refresh Messages polls the caller’s active numbers now and reports their errors', async () => {
+    const good = await addNumber(alice);
+    inbox.set(good.phoneNumber, [{ id: 'ra1', from: 'Svc', content: 'Your code is 7788' }]);
+    const failing = await addNumber(alice, '/500');
+    const off = await addNumber(alice);
+    await req(alice, 'PATCH', `/v1/numbers/${off.id}`, { isActive: false });
+    const bobs = await addNumber(bob);
+    const count = (p: string) => hits.get(`/p/${p}`) ?? 0;
+    const before = { off: count(off.phoneNumber), bobs: count(bobs.phoneNumber) };
+
+    const res = await req(alice, 'POST', '/v1/messages/refresh');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      numbers: 2,
+      newMessages: 1,
+      errors: [
+        {
+          numberId: failing.id,
+          phoneNumber: failing.phoneNumber,
+          error: 'HTTP error! status: 500',
+        },
+      ],
+    });
+    expect((await storedMessages(good.id)).map((m) => m.code)).toEqual(['7788']);
+    // Neither the inactive number nor another user's was asked.
+    expect(count(off.phoneNumber)).toBe(before.off);
+    expect(count(bobs.phoneNumber)).toBe(before.bobs);
+    expect((await req(null, 'POST', '/v1/messages/refresh')).statusCode).toBe(401);
   });
 
   it('answers the spec’s Test labels', async () => {
