@@ -32,12 +32,17 @@ describe('createCipher', () => {
   });
 
   it('keeps decrypting correctly beyond the remembered values', () => {
-    const c = createCipher(SECRET, { cacheSize: 3 });
+    const c = createCipher(SECRET, { cacheChars: 300 });
     const values = Array.from({ length: 10 }, (_, i) => `https://p${i}.example.com/?k=${i}`);
     const stored = values.map((v) => c.encrypt(v));
     for (let round = 0; round < 3; round++) {
       stored.forEach((s, i) => expect(c.decrypt(s)).toBe(values[i]));
     }
     expect(c.decrypt(stored[9]!)).toBe(values[9]);
+    const long = `https://p.example.com/?k=${'x'.repeat(400)}`;
+    const longStored = c.encrypt(long);
+    expect(c.decrypt(longStored)).toBe(long);
+    expect(c.decrypt(longStored)).toBe(long);
+    stored.forEach((s, i) => expect(c.decrypt(s)).toBe(values[i]));
   });
 });

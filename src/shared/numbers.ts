@@ -108,8 +108,11 @@ export const listNumbersQuery = z.object({
   q: z.string().trim().max(200).optional(),
   active: boolParam.optional(),
   favorite: boolParam.optional(),
-  /** Active numbers whose last poll failed (Recent Messages' warnings). */
-  failing: boolParam.optional(),
+  /** Only active numbers whose last poll failed (Recent Messages' warnings); `true` or absent. */
+  failing: z
+    .literal('true', 'failing takes only true')
+    .transform(() => true)
+    .optional(),
   tag: z.uuid('Unknown tag').optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(NUMBERS_PAGE_MAX).default(50),

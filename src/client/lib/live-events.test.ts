@@ -1,8 +1,8 @@
 import { QueryClient, type InfiniteData } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Message } from '../../shared/messages.ts';
 import type { NumberList, VoipNumber } from '../../shared/numbers.ts';
-import { addMessageToNumberLists } from './live-events.ts';
+import { addMessageToNumberLists, connectLiveEvents } from './live-events.ts';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const card = (n: number, extra: Partial<VoipNumber> = {}): VoipNumber => ({
@@ -92,5 +92,77 @@ describe('addMessageToNumberLists', () => {
     expect(got!.messageCount).toBe(6);
     expect(gotFull!.messageCount).toBe(100);
     expect(gotFull!.recentMessages.map((m) => m.code)).toEqual(['6']);
+  });
+});
+
+/** A stand-in for the browser's EventSource: the test dispatches events to the listeners. */
+class FakeEventSource {
+  static last: FakeEventSource | undefined;
+  static readonly CLOSED = 2;
+  readyState = 1;
+  listeners = new Map<string, ((e: { data?: string; lastEventId?: string }) => void)[]>();
+  constructor(public url: string) {
+    FakeEventSource.last = this;
+  }
+  addEventListener(type: string, fn: (e: { data?: string; lastEventId?: string }) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
+  }
+  emit(type: string, e: { data?: string; lastEventId?: string }) {
+    for (const fn of this.listeners.get(type) ?? []) fn(e);
+  }
+  close() {}
+}
+
+describe('connectLiveEvents', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.stubGlobal('EventSource', FakeEventSource);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+  const listKey = ['numbers', 'list', {}];
+  /** How often the numbers lists were invalidated, from an invalidateQueries spy's calls. */
+  const listInvalidations = (calls: unknown[][]) =>
+    calls.filter(
+      ([f]) =>
+        JSON.stringify((f as { queryKey?: unknown } | undefined)?.queryKey) ===
+        '["numbers","list"]',
+    ).length;
+
+  it('patches the card without refetching the lists, unless a numbers fetch is in flight', async () => {
+    const qc = new QueryClient();
+    const target = card(2);
+    seed(qc, listKey, [[target]]);
+    const spy = vi.spyOn(qc, 'invalidateQueries');
+    const close = connectLiveEvents(qc, '/v1/events');
+    const es = FakeEventSource.last!;
+    const send = (n: number) =>
+      es.emit('message', {
+        data: JSON.stringify(message(n, target.id, '2026-11-23T11:00:00.000Z')),
+        lastEventId: String(Date.parse('2026-11-23T12:00:00.000Z')),
+      });
+
+    send(1);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(lists(qc, listKey)[0]!.messageCount).toBe(1);
+    expect(lists(qc, listKey)[0]!.lastUsed).toBe('2026-11-23T12:00:00.000Z');
+    expect(listInvalidations(spy.mock.calls)).toBe(0);
+
+    // A list fetch in flight (it may answer with the card from before): fetched again after it.
+    let answer!: () => void;
+    void qc.fetchQuery({
+      queryKey: ['numbers', 'list', { q: 'x' }],
+      queryFn: () => new Promise<null>((r) => (answer = () => r(null))),
+    });
+    send(2);
+    send(3);
+    expect(listInvalidations(spy.mock.calls)).toBe(0);
+    answer();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(listInvalidations(spy.mock.calls)).toBe(1);
+    expect(lists(qc, listKey)[0]!.messageCount).toBe(3);
+    close();
   });
 });

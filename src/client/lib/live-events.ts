@@ -10,7 +10,7 @@ import {
 } from '../../shared/numbers.ts';
 import { formatPhone } from '../../shared/phone.ts';
 import { ME_QUERY_KEY } from './me.ts';
-import { MESSAGES_ROOT, NUMBER_LISTS } from './query-roots.ts';
+import { MESSAGES_ROOT, NUMBER_LISTS, NUMBERS_ROOT } from './query-roots.ts';
 import { writeClipboard } from './use-copy.ts';
 
 export const EVENTS_URL = '/v1/events';
@@ -128,6 +128,15 @@ export function connectLiveEvents(qc: QueryClient, url = EVENTS_URL): () => void
   const refreshMessages = throttle(() => {
     void qc.invalidateQueries({ queryKey: MESSAGES_ROOT, refetchType: 'active' });
   }, INVALIDATE_EVERY_MS);
+  // A numbers fetch or change in flight when a message arrives may answer with a card from before
+  // it and overwrite the patched one: the lists are fetched again once that has settled.
+  let listsTimer: ReturnType<typeof setTimeout> | undefined;
+  const refreshListsLater = () => {
+    listsTimer ??= setTimeout(() => {
+      listsTimer = undefined;
+      void qc.invalidateQueries({ queryKey: NUMBER_LISTS, refetchType: 'active' });
+    }, INVALIDATE_EVERY_MS);
+  };
 
   const flushToasts = () => {
     toastTimer = undefined;
@@ -155,6 +164,7 @@ export function connectLiveEvents(qc: QueryClient, url = EVENTS_URL): () => void
     seen.add(m.id);
     if (seen.size > SEEN_LIMIT) seen.delete(seen.values().next().value!);
     addMessageToNumberLists(qc, m, storedAtOf(e.lastEventId));
+    if (qc.isFetching({ queryKey: NUMBERS_ROOT }) > 0 || qc.isMutating() > 0) refreshListsLater();
     refreshMessages.call();
     if (m.code) {
       pendingToasts.push(m);
@@ -192,6 +202,7 @@ export function connectLiveEvents(qc: QueryClient, url = EVENTS_URL): () => void
     clearTimeout(retryTimer);
     clearTimeout(toastTimer);
     refreshMessages.cancel();
+    clearTimeout(listsTimer);
   };
 }
 

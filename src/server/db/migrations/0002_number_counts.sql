@@ -1,3 +1,7 @@
+-- Held until the migration commits (drizzle runs pending migrations in one transaction): no
+-- number is added or removed between the backfill below and the triggers that keep it.
+LOCK TABLE "voip_numbers" IN SHARE ROW EXCLUSIVE MODE;
+--> statement-breakpoint
 CREATE TABLE "number_counts" (
 	"user_id" uuid PRIMARY KEY NOT NULL,
 	"total" integer DEFAULT 0 NOT NULL
@@ -15,7 +19,7 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- Update only: when a user is deleted, their count row is gone before their numbers are.
+-- Update only: when a user is deleted, the cascade may remove their count row before their numbers.
 CREATE FUNCTION "number_counts_remove"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE "number_counts" AS c SET "total" = c."total" - r."n"
@@ -29,3 +33,13 @@ CREATE TRIGGER "voip_numbers_count_add" AFTER INSERT ON "voip_numbers"
 --> statement-breakpoint
 CREATE TRIGGER "voip_numbers_count_remove" AFTER DELETE ON "voip_numbers"
   REFERENCING OLD TABLE AS "removed" FOR EACH STATEMENT EXECUTE FUNCTION "number_counts_remove"();
+
+--> statement-breakpoint
+CREATE FUNCTION "number_counts_truncate"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE "number_counts" SET "total" = 0;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "voip_numbers_count_truncate" AFTER TRUNCATE ON "voip_numbers"
+  FOR EACH STATEMENT EXECUTE FUNCTION "number_counts_truncate"();

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { likeEscape } from '../../db/paging.ts';
-import { isRetryable } from '../../db/errors.ts';
+import { withRetries } from '../../db/errors.ts';
 import { voipNumbers } from '../numbers/numbers.table.ts';
 import { users } from '../users/users.table.ts';
 import { messages } from './messages.table.ts';
@@ -217,14 +217,7 @@ export function messagesRepository(db: Db) {
             join fresh f on f.number_id = i.voip_number_id and f.dedupe_key = i.dedupe_key
             order by i.voip_number_id, f.ord`),
         );
-      let inserted: RawMessage[] | undefined;
-      for (let attempt = 1; !inserted; attempt++) {
-        try {
-          inserted = await write();
-        } catch (err) {
-          if (attempt >= 3 || !isRetryable(err)) throw err;
-        }
-      }
+      const inserted = await withRetries(write);
       // Back to their polls (rows come grouped by number, in the order the provider listed them).
       const numbers = new Map(outcomes.map((o) => [o.number.id, o.number]));
       const byNumber = new Map<string, StoredMessage[]>();

@@ -468,14 +468,17 @@ describe('storing polls in batches', () => {
   it('keeps fetching while a batch is written, up to two batches waiting', async () => {
     const numbers = await dueNumbers(12);
     const { poller, log, open } = gatedPoller({ concurrency: 2, writeBatch: 4 });
-    const drained = poller.drain();
+    // The running loop (not drain): it waits to be woken when slots free up.
+    poller.start();
     // Two requests at a time, yet eight polls are fetched while the first write waits.
     await vi.waitFor(() => expect(log.fetches).toBe(8));
     await new Promise((r) => setTimeout(r, 50));
     expect(log.fetches).toBe(8);
     open();
-    await drained;
-    for (const n of numbers) expect(await storedMessages(n.id)).toHaveLength(1);
+    await vi.waitFor(async () => {
+      for (const n of numbers) expect(await storedMessages(n.id)).toHaveLength(1);
+    });
+    await poller.stop();
   });
 
   it('a host that never answers holds its slots and a bounded queue; other hosts go on', async () => {

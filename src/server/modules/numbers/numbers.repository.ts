@@ -15,6 +15,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { withRetries } from '../../db/errors.ts';
 import { likeEscape } from '../../db/paging.ts';
 import { CARD_RECENT_MESSAGES, type RecentMessage } from '../../../shared/numbers.ts';
 import { tags, voipNumberTags } from '../tags/tags.table.ts';
@@ -350,26 +351,34 @@ export function numbersRepository(db: Db) {
     },
 
     async deleteMany(userId: string, ids: string[]) {
-      return db.transaction(async (tx) => {
-        await lockCount(tx, userId);
-        const rows = await tx
-          .delete(voipNumbers)
-          .where(and(eq(voipNumbers.userId, userId), inArray(voipNumbers.id, ids)))
-          .returning({ id: voipNumbers.id });
-        return rows.length;
-      });
+      // Deleting many numbers locks them in scan order while the poller's writer locks its batch's:
+      // a deadlock between the two is retried.
+      return withRetries(() =>
+        db.transaction(async (tx) => {
+          await lockCount(tx, userId);
+          const rows = await tx
+            .delete(voipNumbers)
+            .where(and(eq(voipNumbers.userId, userId), inArray(voipNumbers.id, ids)))
+            .returning({ id: voipNumbers.id });
+          return rows.length;
+        }),
+      );
     },
 
     /** Delete every number of the user; messages and tag links go with them (ON DELETE CASCADE). */
     async clear(userId: string) {
-      return db.transaction(async (tx) => {
-        await lockCount(tx, userId);
-        const rows = await tx
-          .delete(voipNumbers)
-          .where(eq(voipNumbers.userId, userId))
-          .returning({ id: voipNumbers.id });
-        return rows.length;
-      });
+      // Deleting many numbers locks them in scan order while the poller's writer locks its batch's:
+      // a deadlock between the two is retried.
+      return withRetries(() =>
+        db.transaction(async (tx) => {
+          await lockCount(tx, userId);
+          const rows = await tx
+            .delete(voipNumbers)
+            .where(eq(voipNumbers.userId, userId))
+            .returning({ id: voipNumbers.id });
+          return rows.length;
+        }),
+      );
     },
 
     /** The user's numbers with these phone numbers (unknown ones are simply absent). */

@@ -333,7 +333,6 @@ describe('GET /v1/numbers', () => {
       expect(phones(body)).toEqual(['2125550001']); // c failed too, but is inactive
       expect(body.total).toBe(1);
       expect(body.items[0].lastError).toBe('HTTP error! status: 500');
-      expect(phones(await list('?failing=false'))).toHaveLength(3);
     } finally {
       await t.database.db.update(voipNumbers).set({ lastError: null });
     }
@@ -363,6 +362,7 @@ describe('GET /v1/numbers', () => {
     ['?limit=0', 400],
     ['?active=maybe', 400],
     ['?failing=yes', 400],
+    ['?failing=false', 400],
     ['?tag=nope', 400],
     ['?cursor=garbage', 400],
   ])('refuses %s', async (qs, status) => {

@@ -21,8 +21,10 @@ export const failingNumbersQuery = queryOptions({
   queryKey: [...optionsKey, 'failing'] as const,
   queryFn: ({ signal }) =>
     apiGet<NumberList>(`/v1/numbers?failing=true&limit=${FAILING_LIMIT}`, signal),
-  select: (data): FailingNumber[] =>
-    data.items.map((n) => ({ ...toOption(n), lastError: n.lastError ?? '' })),
+  select: (data): { items: FailingNumber[]; total: number } => ({
+    items: data.items.map((n) => ({ ...toOption(n), lastError: n.lastError ?? '' })),
+    total: data.total ?? data.items.length,
+  }),
 });
 export const useFailingNumbers = () => useQuery(failingNumbersQuery);
 

@@ -63,8 +63,11 @@ export function NumberFilter({ inputId, value, onChange }: Props) {
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowDown') {
       e.preventDefault();
-      setOpen(true);
-      setActiveIndex((i) => Math.min(i + 1, options.length - 1));
+      // A closed list opens on its first match; an open one moves down.
+      if (!open) {
+        setOpen(true);
+        setActiveIndex(0);
+      } else setActiveIndex((i) => Math.max(0, Math.min(i + 1, options.length - 1)));
     } else if (e.key === 'ArrowUp') {
       e.preventDefault();
       setActiveIndex((i) => Math.max(i - 1, 0));
@@ -125,38 +128,44 @@ export function NumberFilter({ inputId, value, onChange }: Props) {
         </button>
       )}
       {open && (
-        <ul
-          id={listId}
-          role="listbox"
-          aria-label="Numbers"
-          className="absolute inset-x-0 top-full z-30 mt-1 max-h-60 overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
-        >
-          {!settled && <li className="px-3 py-2 text-sm text-slate-500">Searching numbers…</li>}
-          {settled && suggestions.isError && (
-            <li className="px-3 py-2 text-sm text-red-700">Could not load numbers</li>
-          )}
-          {settled && suggestions.isSuccess && options.length === 0 && (
-            <li className="px-3 py-2 text-sm text-slate-500">No numbers match</li>
-          )}
-          {options.map((n, i) => (
-            <li
-              key={n.id}
-              id={`${baseId}-opt-${i}`}
-              role="option"
-              aria-selected={i === current}
-              onMouseDown={(e) => e.preventDefault()}
-              onMouseEnter={() => setActiveIndex(i)}
-              onClick={() => choose(n)}
-              className={cn(
-                'cursor-pointer px-3 py-2 text-sm tabular-nums',
-                i === current ? 'bg-slate-100' : '',
-                n.id === value ? 'font-semibold' : '',
-              )}
-            >
-              {formatPhone(n.phoneNumber)}
-            </li>
-          ))}
-        </ul>
+        <div className="absolute inset-x-0 top-full z-30 mt-1 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-lg">
+          <p
+            role="status"
+            aria-live="polite"
+            className={cn(
+              options.length > 0 ? 'sr-only' : 'px-3 py-2 text-sm',
+              settled && suggestions.isError ? 'text-red-700' : 'text-slate-500',
+            )}
+          >
+            {!settled
+              ? 'Searching numbers…'
+              : suggestions.isError
+                ? 'Could not load numbers'
+                : options.length === 0
+                  ? 'No numbers match'
+                  : `${options.length} ${options.length === 1 ? 'number' : 'numbers'} found`}
+          </p>
+          <ul id={listId} role="listbox" aria-label="Numbers" className="max-h-60 overflow-y-auto">
+            {options.map((n, i) => (
+              <li
+                key={n.id}
+                id={`${baseId}-opt-${i}`}
+                role="option"
+                aria-selected={i === current}
+                onMouseDown={(e) => e.preventDefault()}
+                onMouseEnter={() => setActiveIndex(i)}
+                onClick={() => choose(n)}
+                className={cn(
+                  'cursor-pointer px-3 py-2 text-sm tabular-nums',
+                  i === current ? 'bg-slate-100' : '',
+                  n.id === value ? 'font-semibold' : '',
+                )}
+              >
+                {formatPhone(n.phoneNumber)}
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
     </div>
   );

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { formatPhone } from '../../../../shared/phone.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { formatCount } from '../../../lib/format.ts';
 
 export type PollWarning = { numberId: string; phoneNumber: string; error: string };
 
@@ -9,7 +10,7 @@ export type PollWarning = { numberId: string; phoneNumber: string; error: string
 const SHOWN = 5;
 
 /** One yellow 'Failed to fetch messages: {error}' banner per number whose fetch failed. */
-export function PollWarnings({ warnings }: { warnings: PollWarning[] }) {
+export function PollWarnings({ warnings, more = 0 }: { warnings: PollWarning[]; more?: number }) {
   const [all, setAll] = useState(false);
   if (warnings.length === 0) return null;
   const shown = all ? warnings : warnings.slice(0, SHOWN);
@@ -29,6 +30,12 @@ export function PollWarnings({ warnings }: { warnings: PollWarning[] }) {
           <Button variant="ghost" size="sm" onClick={() => setAll(true)}>
             Show {warnings.length - shown.length} more
           </Button>
+        </li>
+      )}
+      {warnings.length === shown.length && more > 0 && (
+        <li className="px-1 text-sm text-amber-800">
+          …and {formatCount(more)} more {more === 1 ? 'number' : 'numbers'} failing. Their errors
+          show on their cards on the dashboard.
         </li>
       )}
     </ul>

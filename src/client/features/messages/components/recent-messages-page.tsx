@@ -31,7 +31,7 @@ export function RecentMessagesPage() {
   // number tells.
   const warnings: PollWarning[] = useMemo(() => {
     if (result) return result.errors;
-    return (failing.data ?? []).map((n) => ({
+    return (failing.data?.items ?? []).map((n) => ({
       numberId: n.id,
       phoneNumber: n.phoneNumber,
       error: n.lastError,
@@ -92,7 +92,10 @@ export function RecentMessagesPage() {
           </p>
         )}
       </div>
-      <PollWarnings warnings={warnings} />
+      <PollWarnings
+        warnings={warnings}
+        more={result || !failing.data ? 0 : failing.data.total - failing.data.items.length}
+      />
 
       <MessageList
         query={list}
