@@ -130,11 +130,13 @@ export function connectLiveEvents(qc: QueryClient, url = EVENTS_URL): () => void
   }, INVALIDATE_EVERY_MS);
   // A numbers fetch or change in flight when a message arrives may answer with a card from before
   // it and overwrite the patched one: the lists are fetched again once that has settled.
+  const refetchLists = () =>
+    void qc.invalidateQueries({ queryKey: NUMBER_LISTS, refetchType: 'active' });
   let listsTimer: ReturnType<typeof setTimeout> | undefined;
   const refreshListsLater = () => {
     listsTimer ??= setTimeout(() => {
       listsTimer = undefined;
-      void qc.invalidateQueries({ queryKey: NUMBER_LISTS, refetchType: 'active' });
+      refetchLists();
     }, INVALIDATE_EVERY_MS);
   };
 
@@ -180,7 +182,7 @@ export function connectLiveEvents(qc: QueryClient, url = EVENTS_URL): () => void
       retryMs = RETRY_MIN_MS;
       // A new EventSource has no Last-Event-ID: fetch whatever arrived while it was down.
       if (reopened) {
-        void qc.invalidateQueries({ queryKey: NUMBER_LISTS, refetchType: 'active' });
+        refetchLists();
         refreshMessages.call();
       }
     });

@@ -14,32 +14,18 @@ describe('database errors', () => {
     expect(isRetryable(new Error('plain'))).toBe(false);
   });
 
-  it('withRetries runs a deadlock victim again, at most three times in all', async () => {
-    let calls = 0;
-    await expect(
-      withRetries(async () => {
-        if (++calls < 3) throw wrapped('40P01');
-        return 'done';
-      }),
-    ).resolves.toBe('done');
-    expect(calls).toBe(3);
-
-    calls = 0;
-    await expect(
-      withRetries(async () => {
-        calls++;
-        throw wrapped('40P01');
-      }),
-    ).rejects.toThrow('Failed query');
-    expect(calls).toBe(3);
-
-    calls = 0;
-    await expect(
-      withRetries(async () => {
-        calls++;
-        throw wrapped('23505');
-      }),
-    ).rejects.toThrow('Failed query');
-    expect(calls).toBe(1);
+  it.each([
+    ['a deadlock victim twice, then success', ['40P01', '40P01'], 3, 'done'],
+    ['a deadlock victim three times: given up', ['40P01', '40P01', '40P01'], 3, 'thrown'],
+    ['a unique violation: not retried', ['23505'], 1, 'thrown'],
+  ])('withRetries: %s', async (_name, failures, calls, outcome) => {
+    let n = 0;
+    const run = async () => {
+      const code = failures[n++];
+      if (code) throw wrapped(code);
+      return 'done';
+    };
+    const result = await withRetries(run).catch(() => 'thrown');
+    expect([result, n]).toEqual([outcome, calls]);
   });
 });

@@ -194,6 +194,36 @@ export function numbersRepository(db: Db) {
     limit,
   ).prepare('numbers_list_next');
 
+  /** The user's numbers whose `column` is one of `values`. */
+  const ownAmong = async (
+    userId: string,
+    column: typeof voipNumbers.id | typeof voipNumbers.phoneNumber,
+    values: string[],
+  ) =>
+    values.length === 0
+      ? []
+      : db
+          .select()
+          .from(voipNumbers)
+          .where(and(eq(voipNumbers.userId, userId), inArray(column, values)));
+
+  /**
+   * Deletes the user's numbers matching `where` (all of them without it), counting them. Deleting
+   * many numbers locks them in scan order while the poller's writer locks its batch's: a deadlock
+   * between the two is retried.
+   */
+  const deleteWhere = (userId: string, where?: SQL) =>
+    withRetries(() =>
+      db.transaction(async (tx) => {
+        await lockCount(tx, userId);
+        const rows = await tx
+          .delete(voipNumbers)
+          .where(and(eq(voipNumbers.userId, userId), where))
+          .returning({ id: voipNumbers.id });
+        return rows.length;
+      }),
+    );
+
   async function tagsFor(numberIds: string[]) {
     const map = new Map<string, { id: string; name: string }[]>();
     if (numberIds.length === 0) return map;
@@ -250,13 +280,7 @@ export function numbersRepository(db: Db) {
     },
 
     /** The user's numbers among `ids` (others' and unknown ids are simply absent). */
-    async getMany(userId: string, ids: string[]) {
-      if (ids.length === 0) return [];
-      return db
-        .select()
-        .from(voipNumbers)
-        .where(and(eq(voipNumbers.userId, userId), inArray(voipNumbers.id, ids)));
-    },
+    getMany: (userId: string, ids: string[]) => ownAmong(userId, voipNumbers.id, ids),
 
     async get(userId: string, id: string) {
       const [row] = await db
@@ -350,45 +374,15 @@ export function numbersRepository(db: Db) {
       return !!row && row.id !== exceptId;
     },
 
-    async deleteMany(userId: string, ids: string[]) {
-      // Deleting many numbers locks them in scan order while the poller's writer locks its batch's:
-      // a deadlock between the two is retried.
-      return withRetries(() =>
-        db.transaction(async (tx) => {
-          await lockCount(tx, userId);
-          const rows = await tx
-            .delete(voipNumbers)
-            .where(and(eq(voipNumbers.userId, userId), inArray(voipNumbers.id, ids)))
-            .returning({ id: voipNumbers.id });
-          return rows.length;
-        }),
-      );
-    },
+    deleteMany: (userId: string, ids: string[]) =>
+      deleteWhere(userId, inArray(voipNumbers.id, ids)),
 
     /** Delete every number of the user; messages and tag links go with them (ON DELETE CASCADE). */
-    async clear(userId: string) {
-      // Deleting many numbers locks them in scan order while the poller's writer locks its batch's:
-      // a deadlock between the two is retried.
-      return withRetries(() =>
-        db.transaction(async (tx) => {
-          await lockCount(tx, userId);
-          const rows = await tx
-            .delete(voipNumbers)
-            .where(eq(voipNumbers.userId, userId))
-            .returning({ id: voipNumbers.id });
-          return rows.length;
-        }),
-      );
-    },
+    clear: (userId: string) => deleteWhere(userId),
 
     /** The user's numbers with these phone numbers (unknown ones are simply absent). */
-    async byPhones(userId: string, phones: string[]) {
-      if (phones.length === 0) return [];
-      return db
-        .select()
-        .from(voipNumbers)
-        .where(and(eq(voipNumbers.userId, userId), inArray(voipNumbers.phoneNumber, phones)));
-    },
+    byPhones: (userId: string, phones: string[]) =>
+      ownAmong(userId, voipNumbers.phoneNumber, phones),
 
     /** The user's newest `limit` active numbers, id and phone only. */
     async newestActive(userId: string, limit: number) {

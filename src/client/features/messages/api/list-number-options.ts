@@ -1,32 +1,37 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { NumberList, VoipNumber } from '../../../../shared/numbers.ts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RefreshAllResult } from '../../../../shared/checks.ts';
+import { NUMBERS_PAGE_MAX, type NumberList, type VoipNumber } from '../../../../shared/numbers.ts';
 import { apiGet, isApiError } from '../../../lib/api.ts';
 import { NUMBERS_ROOT } from '../../../lib/query-roots.ts';
 
-/** How many failing numbers Recent Messages warns about (the API's page maximum). */
-export const FAILING_LIMIT = 100;
 /** Suggestions the number filter shows for what is typed. */
-export const NUMBER_SUGGESTIONS = 20;
+const NUMBER_SUGGESTIONS = 20;
 
 export type NumberOption = { id: string; phoneNumber: string };
-export type FailingNumber = NumberOption & { lastError: string };
 
 // Kept under ['numbers'] (refreshed with every change to numbers) but outside ['numbers', 'list'],
 // whose entries are the dashboard's paged lists.
 const optionsKey = [...NUMBERS_ROOT, 'options'] as const;
 const toOption = (n: VoipNumber): NumberOption => ({ id: n.id, phoneNumber: n.phoneNumber });
 
-/** Active numbers whose last poll failed, newest first (the server filters the whole collection). */
-export const failingNumbersQuery = queryOptions({
-  queryKey: [...optionsKey, 'failing'] as const,
-  queryFn: ({ signal }) =>
-    apiGet<NumberList>(`/v1/numbers?failing=true&limit=${FAILING_LIMIT}`, signal),
-  select: (data): { items: FailingNumber[]; total: number } => ({
-    items: data.items.map((n) => ({ ...toOption(n), lastError: n.lastError ?? '' })),
-    total: data.total ?? data.items.length,
-  }),
-});
-export const useFailingNumbers = () => useQuery(failingNumbersQuery);
+/**
+ * Active numbers whose last poll failed, newest first (the server filters the whole collection):
+ * the first 100 as warnings shaped like Refresh Messages' errors, and how many fail in all.
+ */
+export const useFailingNumbers = () =>
+  useQuery({
+    queryKey: [...optionsKey, 'failing'] as const,
+    queryFn: ({ signal }) =>
+      apiGet<NumberList>(`/v1/numbers?failing=true&limit=${NUMBERS_PAGE_MAX}`, signal),
+    select: (data) => ({
+      warnings: data.items.map((n): RefreshAllResult['errors'][number] => ({
+        numberId: n.id,
+        phoneNumber: n.phoneNumber,
+        error: n.lastError ?? '',
+      })),
+      total: data.total ?? data.items.length,
+    }),
+  });
 
 /** Whether the user has any number at all (for the empty states). */
 export const useHasNumbers = () =>
@@ -50,15 +55,25 @@ export function useNumberSuggestions(q: string, enabled: boolean) {
   });
 }
 
-/** One number by id (the filter's choice when it comes from the URL); null when it is gone. */
+const optionKey = (id: string) => [...optionsKey, 'one', id] as const;
+
+/** Remembers a number the filter chose, so showing it needs no request. */
+export function useRememberNumberOption() {
+  const qc = useQueryClient();
+  return (n: NumberOption) => qc.setQueryData(optionKey(n.id), n);
+}
+
+/** One number by id (the filter's choice, also when it comes from the URL); null when it is gone. */
 export function useNumberOption(id: string) {
   return useQuery({
-    queryKey: [...optionsKey, 'one', id] as const,
+    queryKey: optionKey(id),
     queryFn: ({ signal }) =>
       apiGet<VoipNumber>(`/v1/numbers/${encodeURIComponent(id)}`, signal).then(toOption, (err) => {
         if (isApiError(err) && err.status === 404) return null;
         throw err;
       }),
     enabled: !!id,
+    // A chosen number's phone rarely changes: no refetch right after it was remembered.
+    staleTime: 60_000,
   });
 }

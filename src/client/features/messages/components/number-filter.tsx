@@ -2,11 +2,13 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { X } from 'lucide-react';
 import { formatPhone } from '../../../../shared/phone.ts';
 import { fieldClass } from '../../../components/ui/input.tsx';
+import { ListboxOption } from '../../../components/ui/listbox-option.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import {
   useNumberOption,
   useNumberSuggestions,
+  useRememberNumberOption,
   type NumberOption,
 } from '../api/list-number-options.ts';
 
@@ -29,10 +31,10 @@ export function NumberFilter({ inputId, value, onChange }: Props) {
   const [text, setText] = useState<string | null>(null); // null: not typing, show the choice
   const [open, setOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState(0);
-  const [picked, setPicked] = useState<NumberOption | null>(null);
   const typed = useDebouncedValue((text ?? '').trim(), 250);
   const suggestions = useNumberSuggestions(typed, open);
-  const chosen = useNumberOption(picked?.id === value ? '' : value);
+  const chosen = useNumberOption(value);
+  const remember = useRememberNumberOption();
 
   // Matches are shown (and Enter takes one) only once they answer what is typed now.
   const settled = typed === (text ?? '').trim() && !suggestions.isFetching;
@@ -40,22 +42,19 @@ export function NumberFilter({ inputId, value, onChange }: Props) {
   const current = Math.min(activeIndex, Math.max(options.length - 1, 0));
   const chosenLabel = !value
     ? ''
-    : picked?.id === value
-      ? formatPhone(picked.phoneNumber)
-      : chosen.data
-        ? formatPhone(chosen.data.phoneNumber)
-        : chosen.data === null
-          ? 'Unknown number'
-          : '…';
+    : chosen.data
+      ? formatPhone(chosen.data.phoneNumber)
+      : chosen.data === null
+        ? 'Unknown number'
+        : '…';
 
   const choose = (n: NumberOption) => {
-    setPicked(n);
+    remember(n);
     onChange(n.id);
     setText(null);
     setOpen(false);
   };
   const clear = () => {
-    setPicked(null);
     onChange('');
     setText(null);
   };
@@ -147,22 +146,16 @@ export function NumberFilter({ inputId, value, onChange }: Props) {
           </p>
           <ul id={listId} role="listbox" aria-label="Numbers" className="max-h-60 overflow-y-auto">
             {options.map((n, i) => (
-              <li
+              <ListboxOption
                 key={n.id}
                 id={`${baseId}-opt-${i}`}
-                role="option"
-                aria-selected={i === current}
-                onMouseDown={(e) => e.preventDefault()}
-                onMouseEnter={() => setActiveIndex(i)}
-                onClick={() => choose(n)}
-                className={cn(
-                  'cursor-pointer px-3 py-2 text-sm tabular-nums',
-                  i === current ? 'bg-slate-100' : '',
-                  n.id === value ? 'font-semibold' : '',
-                )}
+                active={i === current}
+                onHover={() => setActiveIndex(i)}
+                onSelect={() => choose(n)}
+                className={cn('tabular-nums', n.id === value && 'font-semibold')}
               >
                 {formatPhone(n.phoneNumber)}
-              </li>
+              </ListboxOption>
             ))}
           </ul>
         </div>

@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { RefreshCw } from 'lucide-react';
 import { NO_ACTIVE_NUMBERS } from '../../../../shared/checks.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -10,7 +9,7 @@ import { useFailingNumbers, useHasNumbers } from '../api/list-number-options.ts'
 import { useRefreshMessages } from '../api/refresh-messages.ts';
 import { MessageList } from './message-list.tsx';
 import { MessagesEmpty } from './messages-empty.tsx';
-import { PollWarnings, type PollWarning } from './poll-warnings.tsx';
+import { PollWarnings } from './poll-warnings.tsx';
 
 /** The first page of /dashboard/messages (spec: the newest 100). */
 export const RECENT_PAGE_SIZE = 100;
@@ -29,14 +28,7 @@ export function RecentMessagesPage() {
 
   // After a refresh its errors are the current state; before one, the last poll of each active
   // number tells.
-  const warnings: PollWarning[] = useMemo(() => {
-    if (result) return result.errors;
-    return (failing.data?.items ?? []).map((n) => ({
-      numberId: n.id,
-      phoneNumber: n.phoneNumber,
-      error: n.lastError,
-    }));
-  }, [result, failing.data]);
+  const warnings = result ? result.errors : (failing.data?.warnings ?? []);
 
   const failed = refresh.isError || (result !== undefined && result.errors.length > 0);
 
@@ -94,7 +86,7 @@ export function RecentMessagesPage() {
       </div>
       <PollWarnings
         warnings={warnings}
-        more={result || !failing.data ? 0 : failing.data.total - failing.data.items.length}
+        more={result || !failing.data ? 0 : failing.data.total - failing.data.warnings.length}
       />
 
       <MessageList

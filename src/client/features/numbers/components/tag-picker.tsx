@@ -3,6 +3,7 @@ import { Plus, X } from 'lucide-react';
 import type { Tag } from '../../../../shared/numbers.ts';
 import { MAX_TAG_NAME_LENGTH } from '../../../../shared/numbers.ts';
 import { fieldClass } from '../../../components/ui/input.tsx';
+import { ListboxOption } from '../../../components/ui/listbox-option.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -203,18 +204,13 @@ export function TagPicker({
               </li>
             )}
             {options.map((opt, i) => (
-              <li
+              <ListboxOption
                 key={opt.kind === 'tag' ? opt.tag.id : `create:${opt.name}`}
                 id={`${baseId}-opt-${i}`}
-                role="option"
-                aria-selected={i === current}
-                onMouseDown={(e) => e.preventDefault()}
-                onMouseEnter={() => setActiveIndex(i)}
-                onClick={() => choose(opt)}
-                className={cn(
-                  'flex cursor-pointer items-center gap-2 px-3 py-2 text-sm',
-                  i === current ? 'bg-slate-100' : '',
-                )}
+                active={i === current}
+                onHover={() => setActiveIndex(i)}
+                onSelect={() => choose(opt)}
+                className="flex items-center gap-2"
               >
                 {opt.kind === 'tag' ? (
                   <TagChip name={opt.tag.name} />
@@ -226,7 +222,7 @@ export function TagPicker({
                     </span>
                   </>
                 )}
-              </li>
+              </ListboxOption>
             ))}
           </ul>
         )}
