@@ -43,7 +43,8 @@ import { openPglite, openPostgres, type Database } from '../../src/server/db/cli
 import { createMemoryBus, createPostgresBus, type EventBus } from '../../src/server/events/bus.ts';
 import { createConsoleMailer } from '../../src/server/mail/mailer.ts';
 import { messagesRepository } from '../../src/server/modules/messages/messages.repository.ts';
-import { defaultPollerOptions, toEvent } from '../../src/server/modules/messages/poller.ts';
+import { toEvent } from '../../src/server/modules/messages/messages.dto.ts';
+import { defaultPollerOptions } from '../../src/server/poller/poller.ts';
 import { voipNumbers } from '../../src/server/modules/numbers/numbers.table.ts';
 import type {
   ProviderHosts,

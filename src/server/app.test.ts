@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redactUrl } from './app.ts';
+import { redactUrl } from './log.ts';
 import { createTestApp, type TestApp } from './test/app.ts';
 
 let t: TestApp;

@@ -20,6 +20,7 @@ import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Mailer } from './mail/mailer.ts';
+import { redactUrl, safeErr } from './log.ts';
 import { authRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authService } from './modules/auth/auth.service.ts';
@@ -33,17 +34,17 @@ import { tagsRepository } from './modules/tags/tags.repository.ts';
 import { tagsRoutes } from './modules/tags/tags.routes.ts';
 import { createCipher } from './crypto.ts';
 import { createMemoryBus, type EventBus } from './events/bus.ts';
-import { demoLinkFetcher, demoProviderRoutes } from './modules/messages/demo-provider.ts';
+import { eventsRoutes } from './events/events.routes.ts';
+import { dateChecksRoutes } from './modules/date-checks/date-checks.routes.ts';
+import { dateChecksService } from './modules/date-checks/date-checks.service.ts';
 import { messagesRepository } from './modules/messages/messages.repository.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { messagesService } from './modules/messages/messages.service.ts';
-import {
-  createPoller,
-  type FetchLink,
-  type Poller,
-  type PollerOptions,
-} from './modules/messages/poller.ts';
-import { createSafeFetcher } from './providers/safe-fetch.ts';
+import { createPoller, type Poller, type PollerOptions } from './poller/poller.ts';
+import { pollerRepository } from './poller/poller.repository.ts';
+import { demoLinkFetcher, demoProviderRoutes } from './providers/demo-provider.ts';
+import { createProviderReader, type FetchLink } from './providers/read-provider.ts';
+import { createSafeFetcher, type LookupFn, type SafeFetcher } from './providers/safe-fetch.ts';
 import { registerClient } from './plugins/client.ts';
 import { registerCsrfGuard } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -75,6 +76,8 @@ export type AppDeps = {
   heartbeatMs?: number;
   /** Provider request timeout (default 10 s; tests shorten it). */
   providerTimeoutMs?: number;
+  /** The provider fetch's resolver (tests and benches stub host names; never real DNS there). */
+  providerLookup?: LookupFn;
 };
 
 declare module 'fastify' {
@@ -86,10 +89,6 @@ declare module 'fastify' {
 }
 
 export const BODY_LIMIT = 1024 * 1024;
-
-/** Logged URLs keep parameter names but never their values (sign-in tokens travel in query strings). */
-export const redactUrl = (url: string) =>
-  url.replace(/\?.*$/, (q) => q.replace(/=([^&]*)/g, (_m, v: string) => (v ? '=[redacted]' : '=')));
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database, mailer, secret } = deps;
@@ -103,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       ...(deps.logStream ? { stream: deps.logStream } : {}),
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
       serializers: {
+        err: safeErr,
         req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
         res: (res) => ({ statusCode: res.statusCode }),
       },
@@ -187,22 +187,38 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const numbersRepo = numbersRepository(database.db);
   numbersRoutes(app, numbersService({ repo: numbersRepo, tags, cipher, now }));
 
-  // Provider access: the SSRF-safe fetcher, and the app's own demo provider answered in-process.
-  const safeFetcher = createSafeFetcher({
-    allowlist: config.providerAllowlist,
-    connections: config.pollHostConcurrency,
-    ...(deps.providerTimeoutMs ? { timeoutMs: deps.providerTimeoutMs } : {}),
-  });
+  // Provider access: two SSRF-safe fetchers with their own connection pools, one for the poller
+  // and one for on-demand reads (Test, date checks, the public checker), so visitors can never
+  // take the poller's connections to a host. Links to the app's own demo provider are answered
+  // in-process.
+  const fetcher = () =>
+    createSafeFetcher({
+      allowlist: config.providerAllowlist,
+      connections: config.pollHostConcurrency,
+      ...(deps.providerTimeoutMs ? { timeoutMs: deps.providerTimeoutMs } : {}),
+      ...(deps.providerLookup ? { lookup: deps.providerLookup } : {}),
+    });
+  const pollFetcher = fetcher();
+  const onDemandFetcher = fetcher();
   const demoFetch = config.demoProvider
     ? demoLinkFetcher(config.publicUrl, config.port, now)
     : undefined;
-  const fetchLink: FetchLink = (url) => Promise.resolve(demoFetch?.(url) ?? safeFetcher.fetch(url));
+  const fetchWith =
+    (f: SafeFetcher): FetchLink =>
+    (url, signal) =>
+      Promise.resolve(demoFetch?.(url) ?? f.fetch(url, signal ? { signal } : undefined));
+  const readProvider = createProviderReader({ cipher, fetchLink: fetchWith(pollFetcher), now });
+  const readOnDemand = createProviderReader({
+    cipher,
+    fetchLink: fetchWith(onDemandFetcher),
+    now,
+  });
   const bus = deps.bus ?? createMemoryBus();
   const messagesRepo = messagesRepository(database.db);
+  const pollerRepo = pollerRepository(database.db);
   const poller = createPoller({
-    repo: messagesRepo,
-    cipher,
-    fetchLink,
+    repo: pollerRepo,
+    readProvider,
     bus,
     now,
     log: app.log,
@@ -218,19 +234,25 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('bus', bus);
   app.addHook('onClose', async () => {
     await poller.stop();
-    await safeFetcher.close();
+    await Promise.all([pollFetcher.close(), onDemandFetcher.close()]);
   });
   await app.register(fastifyRateLimit, { global: false });
   messagesRoutes(app, {
     service: messagesService({
       repo: messagesRepo,
       numbers: numbersRepo,
-      cipher,
       poller,
-      fetchLink,
-      now,
+      readProvider: readOnDemand,
     }),
-    repo: messagesRepo,
+    now,
+  });
+  dateChecksRoutes(
+    app,
+    dateChecksService({ numbers: numbersRepo, readProvider: readOnDemand, now }),
+  );
+  eventsRoutes(app, {
+    messages: messagesRepo,
+    poller: pollerRepo,
     bus,
     now,
     watchedIntervalMs: config.watchedPollIntervalMs,

@@ -4,7 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createMemoryBus, createPostgresBus } from './events/bus.ts';
 import { messagesRepository } from './modules/messages/messages.repository.ts';
-import { toEvent } from './modules/messages/poller.ts';
+import { toEvent } from './modules/messages/messages.dto.ts';
 import { createConsoleMailer, createSmtpMailer } from './mail/mailer.ts';
 import { loadSecret } from './secrets.ts';
 import { clientDistDir } from './paths.ts';

@@ -41,15 +41,17 @@ function split(line: string): [string, string, string[]] | undefined {
  * phone TAB link, link TAB phone, link TAB +1phone, phone SPACE link. Errors carry the spec's text.
  */
 export function parseBulkLine(raw: string, lineNo: number): LineResult {
+  const invalidFormat: LineResult = {
+    ok: false,
+    message: `Line ${lineNo}: Invalid format. Expected format: ${EXPECTED_FORMAT}`,
+  };
   const parts = split(raw.trim());
-  if (!parts)
-    return {
-      ok: false,
-      message: `Line ${lineNo}: Invalid format. Expected format: ${EXPECTED_FORMAT}`,
-    };
+  if (!parts) return invalidFormat;
   let [a, b] = parts.map((p) => (typeof p === 'string' ? p.trim() : p)) as [string, string];
   if (isLink(a) && !isLink(b)) [a, b] = [b, a];
   const phone = normalizePhone(a);
+  // Neither a phone number nor a link ('this line is not a number'): not a line of any format.
+  if (!isValidPhone(phone) && !isLink(b)) return invalidFormat;
   if (!isValidPhone(phone))
     return {
       ok: false,

@@ -58,3 +58,6 @@ export function requireUser(req: FastifyRequest): SessionUser {
   if (!req.user) throw unauthorized();
   return req.user;
 }
+
+/** A rate-limit key: the signed-in user, else the client address. */
+export const userOrIp = (req: FastifyRequest) => (req.user ? `user:${req.user.id}` : req.ip);

@@ -180,16 +180,28 @@ const isFailMarker = (o: Obj) =>
   typeof o.status === 'string' &&
   o.status.trim().toLowerCase() === 'fail';
 
+/**
+ * Control characters other than tab and line breaks, which no SMS carries: NUL in particular,
+ * which PostgreSQL text cannot hold (one such message would fail the batch it is written in).
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+export const stripControl = (s: string) => s.replace(CONTROL_CHARS, '');
+
 function makeMessage(
   rawSender: string | null,
   rawContent: string,
   rawTime: unknown,
-  id: string | null,
+  rawId: string | null,
   ctx: PayloadContext,
 ): ProviderMessage | null {
-  const content = rawContent.trim().slice(0, MAX_CONTENT_LENGTH);
+  const content = stripControl(rawContent).trim().slice(0, MAX_CONTENT_LENGTH);
   if (content === '') return null;
-  const sender = resolveSender(rawSender, ctx.phoneNumber).slice(0, MAX_SENDER_LENGTH);
+  const sender = resolveSender(
+    rawSender === null ? null : stripControl(rawSender),
+    ctx.phoneNumber,
+  ).slice(0, MAX_SENDER_LENGTH);
+  const id = rawId === null ? null : stripControl(rawId) || null;
   const timeText = scalarText(rawTime) ?? '';
   const dedupeKey =
     id !== null
@@ -216,6 +228,23 @@ function messagesFromList(list: unknown[], ctx: PayloadContext): ProviderMessage
     if (m) out.push(m);
   }
   return out;
+}
+
+/**
+ * Keys under which providers put one SMS's text inside `data` (`{"data": {"sms": "…"}}`,
+ * `{"code": 200, "data": {"code": "Your code is …"}}`). Only inside data: at the top level `code`
+ * and `msg` are usually the answer's status.
+ */
+const DATA_TEXT_KEYS = ['sms', 'text', 'content', 'body', 'message', 'msg', 'code'] as const;
+
+/** `data`'s one message, when data holds an SMS text under one of DATA_TEXT_KEYS. */
+function messageFromData(data: Obj, ctx: PayloadContext): ProviderMessage | null {
+  const key = DATA_TEXT_KEYS.find((k) => typeof data[k] === 'string' && data[k].trim() !== '');
+  if (!key) return null;
+  const content = data[key] as string;
+  const time = TIME_KEYS.map((k) => data[k]).find((v) => v !== undefined && v !== null && v !== '');
+  const id = scalarText(data.id)?.trim() || null;
+  return makeMessage(firstText(data, SENDER_KEYS), content, time, id, ctx);
 }
 
 /** An object that is itself one message: a content field plus something only messages have. */
@@ -380,6 +409,8 @@ function fromJson(v: unknown, ctx: PayloadContext): ParsedPayload {
       return withEndDate({ ok: true, messages: m ? [m] : [], endDate: null }, explicit);
     }
   }
+  const fromData = data && !isFailMarker(data) ? messageFromData(data, ctx) : null;
+  if (fromData) return withEndDate({ ok: true, messages: [fromData], endDate: null }, explicit);
   // An end date field (even one too old to use) or an empty list key is a known shape.
   const hasEndField = (o: Obj | null) => !!o && END_KEYS.some((k) => k in o);
   if (explicit || present || hasEndField(v) || hasEndField(data) || Object.keys(v).length === 0) {

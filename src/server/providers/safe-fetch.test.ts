@@ -222,6 +222,7 @@ describe('HTTP errors and size cap', () => {
     const f = fetcher({ allowlist: [provider.hostPort] });
     expect(await f.fetch(`${provider.origin}/status/${status}`)).toEqual({
       ok: false,
+      kind: 'http',
       status,
       error: `HTTP error! status: ${status}`,
     });

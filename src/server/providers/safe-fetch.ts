@@ -18,9 +18,25 @@ import { Agent, buildConnector } from 'undici';
  * - Error texts never contain the URL (it holds the provider credentials), only the host name.
  */
 
+/**
+ * Why a fetch failed. `resolve`, `connect`, `timeout` and `blocked` are faults of the host as a
+ * whole (the poller pauses a host that keeps failing so); the others belong to one link or answer.
+ */
+export type FetchFailure =
+  | 'invalid'
+  | 'blocked'
+  | 'resolve'
+  | 'connect'
+  | 'timeout'
+  | 'http'
+  | 'too-large'
+  | 'redirects'
+  | 'aborted'
+  | 'failed';
+
 export type FetchOutcome =
   | { ok: true; status: number; contentType: string | undefined; body: string; finalUrl: string }
-  | { ok: false; error: string; status?: number };
+  | { ok: false; error: string; kind: FetchFailure; status?: number };
 
 export type LookupFn = (hostname: string) => Promise<{ address: string; family: 4 | 6 }[]>;
 
@@ -53,6 +69,18 @@ const REQUEST_HEADERS = {
   'user-agent': 'VOIP-Manager/1.0',
 };
 const utf8 = new TextDecoder('utf-8');
+/** Socket errors that mean the host cannot be reached at all. */
+const CONNECT_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EHOSTDOWN',
+  'ETIMEDOUT',
+  'EPIPE',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+]);
 
 class BlockedAddressError extends Error {
   readonly code = 'ERR_BLOCKED_ADDRESS';
@@ -191,6 +219,21 @@ export function createSafeFetcher(opts: SafeFetchOptions = {}): SafeFetcher {
 
   const baseConnect = buildConnector({ timeout: timeoutMs });
 
+  /**
+   * One lookup per host name at a time: the many numbers of one provider share it, so a host that
+   * does not resolve (or resolves slowly) costs one resolver call, not one per number, and cannot
+   * fill the resolver's thread pool.
+   */
+  const lookups = new Map<string, ReturnType<LookupFn>>();
+  function lookupOnce(hostname: string) {
+    let p = lookups.get(hostname);
+    if (!p) {
+      p = lookup(hostname).finally(() => lookups.delete(hostname));
+      lookups.set(hostname, p);
+    }
+    return p;
+  }
+
   /** Resolves, vets every address, returns the addresses to try (pinned: the socket goes to one of these). */
   async function vet(hostname: string, port: string, protocol: string): Promise<string[]> {
     const allowed = allow.has(allowKey(hostname, port, protocol));
@@ -200,7 +243,7 @@ export function createSafeFetcher(opts: SafeFetchOptions = {}): SafeFetcher {
     }
     let found: { address: string; family: 4 | 6 }[];
     try {
-      found = await lookup(hostname);
+      found = await lookupOnce(hostname);
     } catch {
       throw new ResolveError();
     }
@@ -244,33 +287,41 @@ export function createSafeFetcher(opts: SafeFetchOptions = {}): SafeFetcher {
   });
 
   function mapError(err: unknown, url: URL, timedOut: boolean, aborted: boolean): FetchOutcome {
-    if (timedOut) return { ok: false, error: timeoutMessage };
-    if (aborted) return { ok: false, error: ABORTED };
+    if (timedOut) return { ok: false, kind: 'timeout', error: timeoutMessage };
+    if (aborted) return { ok: false, kind: 'aborted', error: ABORTED };
     if (err instanceof BlockedAddressError) {
-      return { ok: false, error: `Blocked address: ${url.hostname} is not a public address` };
-    }
-    if (err instanceof ResolveError) {
-      return { ok: false, error: `Could not resolve host ${url.hostname}` };
+      return {
+        ok: false,
+        kind: 'blocked',
+        error: `Blocked address: ${url.hostname} is not a public address`,
+      };
     }
     const code = errorCode(err);
+    if (err instanceof ResolveError || code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+      return { ok: false, kind: 'resolve', error: `Could not resolve host ${url.hostname}` };
+    }
     if (
       code === 'UND_ERR_HEADERS_TIMEOUT' ||
       code === 'UND_ERR_BODY_TIMEOUT' ||
       code === 'UND_ERR_CONNECT_TIMEOUT'
     ) {
-      return { ok: false, error: timeoutMessage };
+      return { ok: false, kind: 'timeout', error: timeoutMessage };
     }
-    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-      return { ok: false, error: `Could not resolve host ${url.hostname}` };
+    if (code && CONNECT_CODES.has(code)) {
+      return { ok: false, kind: 'connect', error: `Connection failed: ${code}` };
     }
-    return { ok: false, error: code ? `Connection failed: ${code}` : 'Request failed' };
+    return {
+      ok: false,
+      kind: 'failed',
+      error: code ? `Connection failed: ${code}` : 'Request failed',
+    };
   }
 
   async function fetch(raw: string, init?: { signal?: AbortSignal }): Promise<FetchOutcome> {
     let url = parseProviderUrl(raw);
-    if (!url) return { ok: false, error: INVALID_URL };
+    if (!url) return { ok: false, kind: 'invalid', error: INVALID_URL };
     const outer = init?.signal;
-    if (outer?.aborted) return { ok: false, error: ABORTED };
+    if (outer?.aborted) return { ok: false, kind: 'aborted', error: ABORTED };
 
     const controller = new AbortController();
     let timedOut = false;
@@ -304,28 +355,29 @@ export function createSafeFetcher(opts: SafeFetchOptions = {}): SafeFetcher {
         const location = firstHeader(res.headers.location);
         if (REDIRECT_STATUSES.has(status) && location) {
           await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
-          if (redirects >= maxRedirects) return { ok: false, error: TOO_MANY_REDIRECTS };
+          if (redirects >= maxRedirects)
+            return { ok: false, kind: 'redirects', error: TOO_MANY_REDIRECTS };
           let next: URL | null;
           try {
             next = parseProviderUrl(new URL(location, url).href);
           } catch {
             next = null;
           }
-          if (!next) return { ok: false, error: INVALID_URL };
+          if (!next) return { ok: false, kind: 'invalid', error: INVALID_URL };
           url = next;
           continue;
         }
 
         if (status < 200 || status >= 300) {
           await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
-          if (timedOut) return { ok: false, error: timeoutMessage };
-          return { ok: false, status, error: `HTTP error! status: ${status}` };
+          if (timedOut) return { ok: false, kind: 'timeout', error: timeoutMessage };
+          return { ok: false, kind: 'http', status, error: `HTTP error! status: ${status}` };
         }
 
         const declared = Number(firstHeader(res.headers['content-length']));
         if (Number.isFinite(declared) && declared > maxBytes) {
           res.body.destroy();
-          return { ok: false, error: tooLargeMessage };
+          return { ok: false, kind: 'too-large', error: tooLargeMessage };
         }
         const chunks: Buffer[] = [];
         let size = 0;
@@ -333,7 +385,7 @@ export function createSafeFetcher(opts: SafeFetchOptions = {}): SafeFetcher {
           size += chunk.length;
           if (size > maxBytes) {
             res.body.destroy();
-            return { ok: false, error: tooLargeMessage };
+            return { ok: false, kind: 'too-large', error: tooLargeMessage };
           }
           chunks.push(chunk);
         }

@@ -5,7 +5,7 @@ import { buildApp, type App } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { createConsoleMailer, type Mailer } from '../mail/mailer.ts';
-import type { PollerOptions } from '../modules/messages/poller.ts';
+import type { PollerOptions } from '../poller/poller.ts';
 import { createTestDb } from './db.ts';
 
 export type TestClock = { now: () => Date; advance: (ms: number) => void; set: (d: Date) => void };

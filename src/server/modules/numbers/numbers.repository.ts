@@ -402,6 +402,14 @@ export function numbersRepository(db: Db) {
         .orderBy(desc(voipNumbers.createdAt), desc(voipNumbers.id));
     },
 
+    /** Saves a date check's result on the number. */
+    async saveEndDate(userId: string, id: string, endDate: Date | null, now: Date) {
+      await db
+        .update(voipNumbers)
+        .set({ dateLastChecked: now, ...(endDate ? { endDate } : {}) })
+        .where(and(eq(voipNumbers.id, id), eq(voipNumbers.userId, userId)));
+    },
+
     /** All of a user's tag names → ids (lower-cased keys), for matching names on import lines. */
     async tagIndex(userId: string) {
       const rows = await db

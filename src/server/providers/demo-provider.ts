@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
-import type { FetchOutcome } from '../../providers/safe-fetch.ts';
+import type { App } from '../app.ts';
+import type { FetchOutcome } from './safe-fetch.ts';
 
 /**
  * The built-in demo provider (DEMO_PROVIDER=1): `GET /demo-provider/{10 digits}` behaves like a

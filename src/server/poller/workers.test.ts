@@ -5,11 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCipher } from '../../crypto.ts';
-import { messages, users, voipNumbers } from '../../db/schema.ts';
-import { projectRoot } from '../../paths.ts';
-import { createTestDb } from '../../test/db.ts';
-import { startFakeProvider } from '../../test/fake-provider.ts';
+import { createCipher } from '../crypto.ts';
+import { messages, users, voipNumbers } from '../db/schema.ts';
+import { projectRoot } from '../paths.ts';
+import { createTestDb } from '../test/db.ts';
+import { startFakeProvider } from '../test/fake-provider.ts';
 import { nextSlot, phaseOf } from './poller.ts';
 
 /*

@@ -1,0 +1,59 @@
+import type { FastifyReply } from 'fastify';
+import { dateCheckBody, publicDateCheckBody } from '../../../shared/checks.ts';
+import type { App } from '../../app.ts';
+import { requireUser, userOrIp } from '../../plugins/session.ts';
+import { openStream } from '../../plugins/stream.ts';
+import type { DateChecksService, Run } from './date-checks.service.ts';
+
+export function dateChecksRoutes(app: App, service: DateChecksService) {
+  app.post(
+    '/v1/date-checks',
+    {
+      // Each check asks a provider per number: at most 20 checks a minute per user.
+      config: { rateLimit: { max: 20, timeWindow: 60_000, keyGenerator: userOrIp } },
+      schema: {
+        tags: ['date check'],
+        description: 'Streams one JSON result per line (application/x-ndjson) as checks complete.',
+        body: dateCheckBody,
+      },
+    },
+    async (req, reply) => {
+      // Validation (and 404 for foreign ids) happens before the stream starts: a normal 4xx.
+      const run = await service.dateCheck(requireUser(req).id, req.body);
+      await streamResults(reply, run);
+    },
+  );
+
+  app.post(
+    '/v1/public/date-check',
+    {
+      config: { rateLimit: { max: 10, timeWindow: 60_000 } },
+      schema: {
+        tags: ['date check'],
+        description: 'Public date checker; links are never stored or logged. NDJSON results.',
+        body: publicDateCheckBody,
+      },
+    },
+    async (req, reply) => {
+      await streamResults(reply, service.publicDateCheck(req.body.lines));
+    },
+  );
+
+  /**
+   * Streams a check's results, one JSON object per line, each written as it completes. A client
+   * that goes away stops the check: no further provider is asked, requests in flight are aborted.
+   */
+  async function streamResults(reply: FastifyReply, run: Run) {
+    const { raw, signal } = openStream(reply, 'application/x-ndjson; charset=utf-8');
+    try {
+      await run((r) => {
+        if (!raw.destroyed) raw.write(JSON.stringify(r) + '\n');
+      }, signal);
+    } catch (err) {
+      app.log.error({ err }, 'date check failed');
+      if (!raw.destroyed) raw.write(JSON.stringify({ error: 'Unknown error' }) + '\n');
+    } finally {
+      raw.end();
+    }
+  }
+}

@@ -1,0 +1,304 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { withRetries } from '../db/errors.ts';
+import type { StoredMessage } from '../modules/messages/messages.repository.ts';
+import { voipNumbers } from '../modules/numbers/numbers.table.ts';
+import { users } from '../modules/users/users.table.ts';
+
+/** A number claimed for one poll. */
+export type ClaimedNumber = {
+  id: string;
+  userId: string;
+  phoneNumber: string;
+  apiLinkEnc: string;
+  apiHost: string;
+  failures: number;
+  watched: boolean;
+};
+export type NewMessage = {
+  sender: string;
+  content: string;
+  code: string | null;
+  receivedAt: Date;
+  dedupeKey: string;
+};
+/** A finished poll of one number: what it found, or why it failed, and when it is due next. */
+export type PollOutcome = {
+  number: { id: string; phoneNumber: string; userId: string };
+  polledAt: Date;
+  nextPollAt: Date;
+} & ({ ok: true; found: NewMessage[]; endDate: Date | null } | { ok: false; error: string });
+
+type RawClaim = {
+  id: string;
+  user_id: string;
+  phone_number: string;
+  api_link_enc: string;
+  api_host: string;
+  failures: number;
+  watched: boolean;
+};
+
+type RawMessage = {
+  id: string;
+  voip_number_id: string;
+  sender: string;
+  content: string;
+  code: string | null;
+  received_at: string | Date;
+  dedupe_key: string;
+  created_at: string | Date;
+};
+
+/** A timestamptz as the drivers return it from db.execute, read the way drizzle's column does. */
+const toDate = (v: string | Date) => (typeof v === 'string' ? new Date(v) : v);
+
+const toClaim = (r: RawClaim): ClaimedNumber => ({
+  id: r.id,
+  userId: r.user_id,
+  phoneNumber: r.phone_number,
+  apiLinkEnc: r.api_link_enc,
+  apiHost: r.api_host,
+  failures: Number(r.failures),
+  watched: !!r.watched,
+});
+
+/** Rows from db.execute: node-postgres returns a result object, PGlite too; both have `rows`. */
+const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
+
+/** The poller's statements: claims and leases, the batched write of finished polls, watching. */
+export function pollerRepository(db: Db) {
+  return {
+    /**
+     * Claims up to `limit` due active numbers for this worker: FOR UPDATE SKIP LOCKED, so concurrent
+     * workers never claim the same row, and a lease, so a worker that dies mid-poll releases its
+     * numbers when the lease runs out. Numbers of `skipHosts` (saturated or paused here) are left
+     * where they are: they wait in the table, unclaimed, instead of being claimed and given back.
+     */
+    async claimDue(
+      now: Date,
+      leaseUntil: Date,
+      limit: number,
+      skipHosts: string[] = [],
+    ): Promise<ClaimedNumber[]> {
+      const at = now.toISOString();
+      const res = await db.execute(sql`
+        with due as (
+          select id from voip_numbers
+          where is_active and next_poll_at <= ${at}::timestamptz
+            and (lease_until is null or lease_until <= ${at}::timestamptz)
+            ${skipHosts.length ? sql`and api_host <> all(array(select jsonb_array_elements_text(${JSON.stringify(skipHosts)}::jsonb)))` : sql``}
+          order by next_poll_at
+          limit ${limit}
+          for update skip locked
+        )
+        update voip_numbers v set lease_until = ${leaseUntil.toISOString()}::timestamptz
+        from due, users u
+        where v.id = due.id and u.id = v.user_id
+        returning v.id, v.user_id, v.phone_number, v.api_link_enc, v.api_host, v.failures,
+          coalesce(u.watched_until > ${at}::timestamptz, false) as watched`);
+      return rowsOf<RawClaim>(res).map(toClaim);
+    },
+
+    /**
+     * Extends the leases this worker holds (numbers in flight, waiting for their host or for the
+     * writer), so a short lease never runs out under a live worker. A number already stored has
+     * no lease and gets none.
+     */
+    async renewLeases(ids: string[], leaseUntil: Date) {
+      if (ids.length === 0) return;
+      await db.execute(sql`
+        update voip_numbers set lease_until = ${leaseUntil.toISOString()}::timestamptz
+        where id = any(${`{${ids.join(',')}}`}::uuid[]) and lease_until is not null`);
+    },
+
+    /** Claims one number of this user now, unless another poll of it is running. */
+    async claimOne(userId: string, id: string, now: Date, leaseUntil: Date) {
+      const res = await db.execute(sql`
+        update voip_numbers v set lease_until = ${leaseUntil.toISOString()}::timestamptz
+        from users u
+        where v.id = ${id} and v.user_id = ${userId} and u.id = v.user_id
+          and (v.lease_until is null or v.lease_until <= ${now.toISOString()}::timestamptz)
+        returning v.id, v.user_id, v.phone_number, v.api_link_enc, v.api_host, v.failures,
+          coalesce(u.watched_until > ${now.toISOString()}::timestamptz, false) as watched`);
+      const r = rowsOf<RawClaim>(res)[0];
+      return r && toClaim(r);
+    },
+
+    /**
+     * Stores a batch of finished polls in one statement, whatever the batch size (atomic, and one
+     * round trip). For every number still there (locked, as an UPDATE would; a number deleted
+     * meanwhile stores nothing):
+     * - its schedule and error state: a success clears the failures and keeps a found end date, a
+     *   failure counts one more and keeps its error;
+     * - the found messages of a success that are new: not stored yet (by dedupe key) and among the
+     *   newest `keep` of the stored and found ones together. So a message trimmed before, or older
+     *   than the newest `keep` of a first poll, is not new; on equal times a stored one stays;
+     * - the number trimmed to its newest `keep` messages, and last_used set when any was new.
+     * Returns, per outcome, the new messages in the order the provider listed them. A deadlock
+     * with a user's bulk change of the same numbers is retried.
+     */
+    async recordPolls(outcomes: PollOutcome[], keep: number): Promise<StoredMessage[][]> {
+      if (outcomes.length === 0) return [];
+      // Strings go through UTF-8 as a text parameter would, so a lone surrogate becomes U+FFFD
+      // instead of invalid JSON; NUL, which PostgreSQL text cannot hold, is dropped (the parser
+      // already strips control characters: this is the last line of defence for the batch).
+      const text = (v: string) => Buffer.from(v.replaceAll('\u0000', ''), 'utf8').toString('utf8');
+      const schedules = JSON.stringify(
+        outcomes.map((o) => ({
+          id: o.number.id,
+          polled_at: o.polledAt.toISOString(),
+          next_poll_at: o.nextPollAt.toISOString(),
+          error: o.ok ? null : text(o.error.slice(0, 500)),
+          end_date: o.ok ? (o.endDate?.toISOString() ?? null) : null,
+        })),
+      );
+      const found = outcomes.flatMap((o) =>
+        o.ok
+          ? o.found.map((m, ord) => ({
+              number_id: o.number.id,
+              ord,
+              sender: text(m.sender),
+              content: text(m.content),
+              code: m.code === null ? null : text(m.code),
+              received_at: m.receivedAt.toISOString(),
+              dedupe_key: text(m.dedupeKey),
+            }))
+          : [],
+      );
+      const write = async () =>
+        rowsOf<RawMessage & { ord: number }>(
+          await db.execute(sql`
+            with sched as (
+              select * from jsonb_to_recordset(${schedules}::jsonb) as u(id uuid,
+                polled_at timestamptz, next_poll_at timestamptz, error text, end_date timestamptz)
+            ), locked as (
+              select v.id from voip_numbers v where v.id = any(array(select id from sched))
+              for no key update
+            ), found as (
+              select f.* from jsonb_to_recordset(${JSON.stringify(found)}::jsonb) as f(
+                number_id uuid, ord int, sender text, content text, code text,
+                received_at timestamptz, dedupe_key text)
+              where f.number_id in (select id from locked)
+            ), fresh as (
+              -- The first of each dedupe key not stored yet (a lateral lookup: an index probe
+              -- per found message, never a scan of all messages).
+              select distinct on (f.number_id, f.dedupe_key) f.* from found f
+              left join lateral (select true as hit from messages m
+                where m.voip_number_id = f.number_id and m.dedupe_key = f.dedupe_key) s on true
+              where s.hit is null
+              order by f.number_id, f.dedupe_key, f.ord
+            ), ranked as (
+              -- Stored and fresh messages of each number with fresh ones, newest first; the
+              -- first 'keep' stay.
+              select number_id, id, ord, row_number() over (partition by number_id
+                order by received_at desc, stored desc, created_at desc) as rn
+              from (
+                select m.voip_number_id as number_id, m.id, null::int as ord, m.received_at,
+                  true as stored, m.created_at
+                from messages m where m.voip_number_id in (select number_id from fresh)
+                union all
+                select f.number_id, null::uuid, f.ord, f.received_at, false, now() from fresh f
+              ) a
+            ), ins as (
+              insert into messages (voip_number_id, sender, content, code, received_at,
+                dedupe_key)
+              select f.number_id, f.sender, f.content, f.code, f.received_at, f.dedupe_key
+              from fresh f join ranked r on r.number_id = f.number_id and r.ord = f.ord
+              where r.rn <= ${keep}
+              order by f.number_id, f.ord
+              on conflict (voip_number_id, dedupe_key) do nothing
+              returning id, voip_number_id, sender, content, code, received_at, dedupe_key,
+                created_at
+            ), trimmed as (
+              delete from messages where id in (
+                select r.id from ranked r where r.rn > ${keep} and r.id is not null)
+            ), upd as (
+              update voip_numbers v set
+                last_polled_at = u.polled_at,
+                next_poll_at = u.next_poll_at,
+                lease_until = null,
+                failures = case when u.error is null then 0 else v.failures + 1 end,
+                last_error = u.error,
+                end_date = coalesce(u.end_date, v.end_date),
+                last_used = case when v.id in (select voip_number_id from ins)
+                  then u.polled_at else v.last_used end
+              from sched u
+              where v.id = u.id and v.id = any(array(select id from locked))
+            )
+            select i.*, f.ord from ins i
+            join fresh f on f.number_id = i.voip_number_id and f.dedupe_key = i.dedupe_key
+            order by i.voip_number_id, f.ord`),
+        );
+      const inserted = await withRetries(write);
+      // Back to their polls (rows come grouped by number, in the order the provider listed them).
+      const numbers = new Map(outcomes.map((o) => [o.number.id, o.number]));
+      const byNumber = new Map<string, StoredMessage[]>();
+      for (const r of inserted) {
+        const n = numbers.get(r.voip_number_id)!;
+        const list = byNumber.get(n.id) ?? [];
+        list.push({
+          id: r.id,
+          voipNumberId: r.voip_number_id,
+          sender: r.sender,
+          content: r.content,
+          code: r.code,
+          receivedAt: toDate(r.received_at),
+          dedupeKey: r.dedupe_key,
+          createdAt: toDate(r.created_at),
+          phoneNumber: n.phoneNumber,
+          userId: n.userId,
+        });
+        byNumber.set(n.id, list);
+      }
+      return outcomes.map((o) => {
+        const stored = o.ok ? (byNumber.get(o.number.id) ?? []) : [];
+        byNumber.delete(o.number.id);
+        return stored;
+      });
+    },
+
+    /** Gives claimed numbers back unpolled (the poller stopping): due as they were, no lease. */
+    async release(ids: string[]) {
+      if (ids.length === 0) return;
+      await db.execute(sql`
+        update voip_numbers set lease_until = null
+        where id = any(${`{${ids.join(',')}}`}::uuid[])`);
+    },
+
+    /**
+     * Pauses a provider host that keeps failing at connection level: its active numbers due
+     * before `until` are due at `until` instead (when the poller probes the host again) and show
+     * `error`. One statement for the whole host, however many numbers it has.
+     */
+    async deferHost(host: string, until: Date, error: string) {
+      await db.execute(sql`
+        update voip_numbers set next_poll_at = ${until.toISOString()}::timestamptz,
+          last_error = ${error}, lease_until = null
+        where api_host = ${host} and is_active
+          and next_poll_at < ${until.toISOString()}::timestamptz`);
+    },
+
+    /**
+     * Marks the user as watching until `until`; when `pullForwardTo` is given, their active numbers
+     * due later than it and not backing off after failures are brought forward to it.
+     */
+    async watch(userId: string, until: Date, pullForwardTo?: Date) {
+      await db.update(users).set({ watchedUntil: until }).where(eq(users.id, userId));
+      if (pullForwardTo) {
+        await db
+          .update(voipNumbers)
+          .set({ nextPollAt: pullForwardTo })
+          .where(
+            and(
+              eq(voipNumbers.userId, userId),
+              eq(voipNumbers.isActive, true),
+              eq(voipNumbers.failures, 0),
+              sql`${voipNumbers.nextPollAt} > ${pullForwardTo.toISOString()}::timestamptz`,
+            ),
+          );
+      }
+    },
+  };
+}
+export type PollerRepository = ReturnType<typeof pollerRepository>;
