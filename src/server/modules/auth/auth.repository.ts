@@ -5,6 +5,13 @@ import { users } from '../users/users.table.ts';
 
 export type SessionUser = { id: string; email: string; emailVerified: boolean };
 
+type SendCount = { n: number; oldest: Date | null };
+export type SendStats = { byEmail: SendCount; byIp: SendCount; lastCodeAt: Date | null };
+
+/** Advisory lock classes (first key of the two-key form) for the sign-in send limits. */
+const SEND_EMAIL_LOCK = 727_101;
+const SEND_IP_LOCK = 727_102;
+
 export function authRepository(db: Db) {
   // Every signed-in request resolves its session: a named statement, built and planned once.
   const sessionByHash = db
@@ -23,33 +30,44 @@ export function authRepository(db: Db) {
     .prepare('session_by_hash');
 
   return {
-    /** Sends to this email and this IP since `since`, with the oldest of each (for Retry-After). */
-    async sendStats(email: string, ip: string, since: Date) {
-      const [byEmail] = await db
-        .select({ n: count(), oldest: min(loginCodeSends.sentAt) })
-        .from(loginCodeSends)
-        .where(and(eq(loginCodeSends.email, email), gte(loginCodeSends.sentAt, since)));
-      const [byIp] = await db
-        .select({ n: count(), oldest: min(loginCodeSends.sentAt) })
-        .from(loginCodeSends)
-        .where(and(eq(loginCodeSends.ip, ip), gte(loginCodeSends.sentAt, since)));
-      const [last] = await db
-        .select({ createdAt: loginCodes.createdAt })
-        .from(loginCodes)
-        .where(eq(loginCodes.email, email));
-      return { byEmail: byEmail!, byIp: byIp!, lastCodeAt: last?.createdAt ?? null };
-    },
-
-    /** Replace the email's code and record the send, atomically. Returns the send id. */
-    async storeCode(row: {
-      email: string;
-      ip: string;
-      codeHash: string;
-      linkTokenHash: string;
-      now: Date;
-      expiresAt: Date;
-    }) {
+    /**
+     * Check the send limits and record a send, atomically across processes: under transaction-level
+     * advisory locks on the email and then the IP, read the sends to this email and this IP since
+     * `since` (with the oldest of each, for Retry-After) and the email's current code, let `check`
+     * refuse by throwing (nothing is written), then replace the email's code and record the send.
+     * Returns the send id.
+     */
+    async storeCode(
+      row: {
+        email: string;
+        ip: string;
+        codeHash: string;
+        linkTokenHash: string;
+        now: Date;
+        expiresAt: Date;
+      },
+      since: Date,
+      check: (stats: SendStats) => void,
+    ) {
       return db.transaction(async (tx) => {
+        // Always the email first, then the IP (separate key spaces): no two senders wait on each other in a cycle.
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(${SEND_EMAIL_LOCK}, hashtext(${row.email})), pg_advisory_xact_lock(${SEND_IP_LOCK}, hashtext(${row.ip}))`,
+        );
+        const [byEmail] = await tx
+          .select({ n: count(), oldest: min(loginCodeSends.sentAt) })
+          .from(loginCodeSends)
+          .where(and(eq(loginCodeSends.email, row.email), gte(loginCodeSends.sentAt, since)));
+        const [byIp] = await tx
+          .select({ n: count(), oldest: min(loginCodeSends.sentAt) })
+          .from(loginCodeSends)
+          .where(and(eq(loginCodeSends.ip, row.ip), gte(loginCodeSends.sentAt, since)));
+        const [last] = await tx
+          .select({ createdAt: loginCodes.createdAt })
+          .from(loginCodes)
+          .where(eq(loginCodes.email, row.email));
+        check({ byEmail: byEmail!, byIp: byIp!, lastCodeAt: last?.createdAt ?? null });
+
         const values = {
           email: row.email,
           codeHash: row.codeHash,

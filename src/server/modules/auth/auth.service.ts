@@ -42,28 +42,34 @@ export function authService({ repo, mailer, secret, publicUrl, now }: AuthDeps) 
   return {
     async sendCode(email: string, meta: RequestMeta) {
       const t = now();
-      const stats = await repo.sendStats(email, meta.ip, new Date(t.getTime() - HOUR_MS));
-      if (stats.lastCodeAt) {
-        const wait = RESEND_COOLDOWN_SECONDS - (t.getTime() - stats.lastCodeAt.getTime()) / 1000;
-        if (wait > 0) throw authErrors.resendTooSoon(wait);
-      }
       const retryAfter = (oldest: Date | null) =>
         oldest ? (oldest.getTime() + HOUR_MS - t.getTime()) / 1000 : 60;
-      if (stats.byEmail.n >= MAX_SENDS_PER_HOUR)
-        throw authErrors.tooManyCodes(retryAfter(stats.byEmail.oldest));
-      if (stats.byIp.n >= MAX_SENDS_PER_IP_PER_HOUR)
-        throw authErrors.tooManyFromIp(retryAfter(stats.byIp.oldest));
-
       const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
       const linkToken = randomToken(32);
-      const sendId = await repo.storeCode({
-        email,
-        ip: meta.ip,
-        codeHash: codeHash(email, code),
-        linkTokenHash: linkHash(linkToken),
-        now: t,
-        expiresAt: new Date(t.getTime() + CODE_TTL_MINUTES * 60_000),
-      });
+      // The limits are checked and the send recorded in one transaction, under locks on the email
+      // and the IP, so parallel requests (from any process) cannot both pass the same check.
+      const sendId = await repo.storeCode(
+        {
+          email,
+          ip: meta.ip,
+          codeHash: codeHash(email, code),
+          linkTokenHash: linkHash(linkToken),
+          now: t,
+          expiresAt: new Date(t.getTime() + CODE_TTL_MINUTES * 60_000),
+        },
+        new Date(t.getTime() - HOUR_MS),
+        (stats) => {
+          if (stats.lastCodeAt) {
+            const wait =
+              RESEND_COOLDOWN_SECONDS - (t.getTime() - stats.lastCodeAt.getTime()) / 1000;
+            if (wait > 0) throw authErrors.resendTooSoon(wait);
+          }
+          if (stats.byEmail.n >= MAX_SENDS_PER_HOUR)
+            throw authErrors.tooManyCodes(retryAfter(stats.byEmail.oldest));
+          if (stats.byIp.n >= MAX_SENDS_PER_IP_PER_HOUR)
+            throw authErrors.tooManyFromIp(retryAfter(stats.byIp.oldest));
+        },
+      );
       const link = `${publicUrl}/v1/auth/link?token=${linkToken}`;
       try {
         await mailer.send({

@@ -113,6 +113,32 @@ describe('POST /v1/auth/code', () => {
     expect(other.statusCode).toBe(200);
     t.clock.advance(3_600_000);
   });
+
+  it('sends exactly one code for 60 parallel requests for one email', async () => {
+    const email = freshEmail();
+    const ip = { 'x-forwarded-for': '203.0.113.60' };
+    const res = await Promise.all(Array.from({ length: 60 }, () => sendCode(email, ip)));
+    const codes = res.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 429)).toHaveLength(59);
+    expect(t.mailer.outbox!(email)).toHaveLength(1);
+    const refused = res.find((r) => r.statusCode === 429)!;
+    expect(refused.json().error.code).toBe('RESEND_TOO_SOON');
+    expect(refused.headers['retry-after']).toBe('60');
+    const sends = await t.database.db.query.loginCodeSends.findMany();
+    expect(sends.filter((s) => s.email === email)).toHaveLength(1);
+    t.clock.advance(3_600_000);
+  });
+
+  it('sends exactly 20 codes for 30 parallel requests from one IP', async () => {
+    const ip = { 'x-forwarded-for': '203.0.113.61' };
+    const res = await Promise.all(Array.from({ length: 30 }, () => sendCode(freshEmail(), ip)));
+    const codes = res.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(20);
+    expect(codes.filter((c) => c === 429)).toHaveLength(10);
+    expect(res.find((r) => r.statusCode === 429)!.json().error.code).toBe('TOO_MANY_REQUESTS');
+    t.clock.advance(3_600_000);
+  });
 });
 
 describe('POST /v1/auth/verify', () => {

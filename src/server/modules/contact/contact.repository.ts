@@ -1,22 +1,33 @@
-import { and, count, eq, gte } from 'drizzle-orm';
+import { and, count, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contactMessages } from './contact.table.ts';
 
+/** Advisory lock class (first key of the two-key form) for the contact form's per-IP limit. */
+const CONTACT_IP_LOCK = 727_103;
+
 export function contactRepository(db: Db) {
   return {
-    async countFromIp(ip: string, since: Date) {
-      const [row] = await db
-        .select({ n: count() })
-        .from(contactMessages)
-        .where(and(eq(contactMessages.ip, ip), gte(contactMessages.createdAt, since)));
-      return row!.n;
-    },
-    async insert(row: typeof contactMessages.$inferInsert) {
-      const [saved] = await db
-        .insert(contactMessages)
-        .values(row)
-        .returning({ id: contactMessages.id });
-      return saved!.id;
+    /**
+     * Store the message unless the IP already sent `max` since `since`; undefined when refused.
+     * Count and insert run in one transaction under an advisory lock on the IP, so parallel
+     * posts (from any process) cannot all pass the same count.
+     */
+    async insertWithinLimit(row: typeof contactMessages.$inferInsert, since: Date, max: number) {
+      return db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(${CONTACT_IP_LOCK}, hashtext(${row.ip}))`,
+        );
+        const [sent] = await tx
+          .select({ n: count() })
+          .from(contactMessages)
+          .where(and(eq(contactMessages.ip, row.ip), gte(contactMessages.createdAt, since)));
+        if (sent!.n >= max) return undefined;
+        const [saved] = await tx
+          .insert(contactMessages)
+          .values(row)
+          .returning({ id: contactMessages.id });
+        return saved!.id;
+      });
     },
   };
 }

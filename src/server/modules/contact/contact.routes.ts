@@ -22,16 +22,18 @@ export function contactRoutes(
     },
     async (req, reply) => {
       const t = now();
-      if (
-        (await repo.countFromIp(req.ip, new Date(t.getTime() - 3_600_000))) >= MAX_PER_HOUR_PER_IP
-      ) {
+      const id = await repo.insertWithinLimit(
+        { ...req.body, ip: req.ip, createdAt: t },
+        new Date(t.getTime() - 3_600_000),
+        MAX_PER_HOUR_PER_IP,
+      );
+      if (!id) {
         throw tooManyRequests(
           'TOO_MANY_MESSAGES',
           'You have sent several messages in the last hour. Please try again later.',
           3600,
         );
       }
-      const id = await repo.insert({ ...req.body, ip: req.ip, createdAt: t });
       return reply.status(201).send({ id, message: CONTACT_SUCCESS });
     },
   );

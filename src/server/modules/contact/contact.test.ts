@@ -65,4 +65,14 @@ describe('POST /v1/contact', () => {
     t.clock.advance(3_600_001);
     expect((await send(valid, ip)).statusCode).toBe(201);
   });
+
+  it('accepts exactly 5 of 20 parallel messages from one address', async () => {
+    const ip = '192.0.2.120';
+    const res = await Promise.all(Array.from({ length: 20 }, () => send(valid, ip)));
+    const codes = res.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(5);
+    expect(codes.filter((c) => c === 429)).toHaveLength(15);
+    const rows = await t.database.db.query.contactMessages.findMany();
+    expect(rows.filter((r) => r.ip === ip)).toHaveLength(5);
+  });
 });
