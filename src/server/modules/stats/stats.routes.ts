@@ -1,23 +1,14 @@
-import { count } from 'drizzle-orm';
 import { publicStatsResponse, type PublicStats } from '../../../shared/api.ts';
 import type { App } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
-import { messages, users, voipNumbers } from '../../db/schema.ts';
+import { statsRepository } from './stats.repository.ts';
 
 const CACHE_MS = 3_000;
 
 /** Live platform counts for the landing page, computed from the database and cached briefly. */
 export function statsRoutes(app: App, db: Db, now: () => Date) {
+  const repo = statsRepository(db);
   let cached: { at: number; value: Promise<PublicStats> } | undefined;
-
-  const load = async (): Promise<PublicStats> => {
-    const [[u], [n], [m]] = await Promise.all([
-      db.select({ n: count() }).from(users),
-      db.select({ n: count() }).from(voipNumbers),
-      db.select({ n: count() }).from(messages),
-    ]);
-    return { users: u!.n, numbers: n!.n, messages: m!.n };
-  };
 
   app.get(
     '/v1/public/stats',
@@ -25,7 +16,7 @@ export function statsRoutes(app: App, db: Db, now: () => Date) {
     async (_req, reply) => {
       const t = now().getTime();
       if (!cached || t - cached.at >= CACHE_MS) {
-        const value = load();
+        const value = repo.counts();
         cached = { at: t, value };
         value.catch(() => {
           if (cached?.value === value) cached = undefined;
