@@ -18,6 +18,7 @@ import type { Db } from '../../db/client.ts';
 import { withRetries } from '../../db/errors.ts';
 import { likeEscape } from '../../db/paging.ts';
 import { CARD_RECENT_MESSAGES, type RecentMessage } from '../../../shared/numbers.ts';
+import { tagsRepository } from '../tags/tags.repository.ts';
 import { tags, voipNumberTags } from '../tags/tags.table.ts';
 import { numberCounts, voipNumbers } from './numbers.table.ts';
 
@@ -300,21 +301,37 @@ export function numbersRepository(db: Db) {
       return rows.map((r) => r.id);
     },
 
-    /** Insert numbers (any count) with their tag links in one transaction; existing phone numbers are skipped. */
-    async insertMany(userId: string, rows: NewNumber[]) {
+    /**
+     * Insert numbers (any count) with their tag links in one transaction; existing phone numbers are
+     * skipped. `tagNames` are tags by name (case-insensitive), created when missing inside the same
+     * transaction, so a failed insert leaves no new tags behind.
+     */
+    async insertMany(userId: string, rows: (NewNumber & { tagNames?: string[] })[]) {
       return db.transaction(async (tx) => {
         await lockCount(tx, userId);
+        const named = rows.flatMap((r) => r.tagNames ?? []);
+        const tagIndex = await tagsRepository(tx).ensureMany(userId, [
+          ...new Map(named.map((n) => [n.toLowerCase(), n])).values(),
+        ]);
         const inserted: NumberRow[] = [];
         for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
           const chunk = rows.slice(i, i + INSERT_CHUNK);
           const got = await tx
             .insert(voipNumbers)
-            .values(chunk.map(({ tagIds: _t, ...r }) => ({ ...r, userId })))
+            .values(chunk.map(({ tagIds: _t, tagNames: _n, ...r }) => ({ ...r, userId })))
             .onConflictDoNothing({ target: [voipNumbers.userId, voipNumbers.phoneNumber] })
             .returning();
           inserted.push(...got);
         }
-        const tagsByPhone = new Map(rows.map((r) => [r.phoneNumber, r.tagIds]));
+        const tagsByPhone = new Map(
+          rows.map((r) => [
+            r.phoneNumber,
+            [
+              ...r.tagIds,
+              ...(r.tagNames ?? []).flatMap((n) => tagIndex.get(n.toLowerCase()) ?? []),
+            ],
+          ]),
+        );
         const links = inserted.flatMap((n) =>
           (tagsByPhone.get(n.phoneNumber) ?? []).map((tagId) => ({ voipNumberId: n.id, tagId })),
         );

@@ -179,18 +179,11 @@ export function numbersService(deps: {
       }
       const unique = [...firstByPhone.values()];
 
-      let tagIdsOf: (names: string[]) => string[] = () => overrideTagIds ?? [];
-      if (!overrideTagIds) {
-        const named = unique.flatMap((e) => cleanTagNames(e.tagNames));
-        const distinct = [...new Map(named.map((n) => [n.toLowerCase(), n])).values()];
-        const index = await deps.tags.ensureMany(userId, distinct);
-        tagIdsOf = (n) => cleanTagNames(n).flatMap((name) => index.get(name.toLowerCase()) ?? []);
-      }
-
+      // Tags named on lines are created (or found) in the numbers' transaction: all or nothing.
       const inserted = await repo.insertMany(
         userId,
-        unique.map((e) =>
-          newRow(
+        unique.map((e) => ({
+          ...newRow(
             {
               phoneNumber: e.phone,
               apiLink: e.link,
@@ -198,9 +191,10 @@ export function numbersService(deps: {
               isActive: e.isActive,
               isFavorite: e.isFavorite,
             },
-            tagIdsOf(e.tagNames),
+            overrideTagIds ?? [],
           ),
-        ),
+          tagNames: overrideTagIds ? [] : cleanTagNames(e.tagNames),
+        })),
       );
       if (inserted.length >= 1000) await repo.analyze();
       const stored = new Set(inserted.map((r) => r.phoneNumber));
