@@ -2,8 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openPostgres, type Database } from './db/client.ts';
+import { createPostgresBus } from './events/bus.ts';
 import { redactUrl } from './log.ts';
-import { createTestApp, type TestApp } from './test/app.ts';
+import { createConsoleMailer } from './mail/mailer.ts';
+import { createTestApp, signIn, testClock, type TestApp } from './test/app.ts';
+import { createTestDb } from './test/db.ts';
+import { startTcpProxy, targetOf, type TcpProxy } from './test/tcp-proxy.ts';
 
 let t: TestApp;
 let clientDir: string;
@@ -23,7 +30,7 @@ describe('health', () => {
   it('GET /healthz answers 200 when the database answers', async () => {
     const res = await t.app.inject({ url: '/healthz' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', db: 'ok' });
+    expect(res.json()).toEqual({ status: 'ok', db: 'ok', events: 'ok' });
   });
 
   it('GET /healthz answers 503 when the database is unreachable', async () => {
@@ -32,7 +39,7 @@ describe('health', () => {
       await other.database.close();
       const res = await other.app.inject({ url: '/healthz' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ status: 'error', db: 'unreachable' });
+      expect(res.json()).toEqual({ status: 'error', db: 'unreachable', events: 'ok' });
     } finally {
       await other.app.close();
     }
@@ -133,4 +140,132 @@ describe('redactUrl', () => {
     ['/v1/x?a=1&b=&c=secret', '/v1/x?a=[redacted]&b=&c=[redacted]'],
     ['/plain/path', '/plain/path'],
   ])('%s → %s', (input, out) => expect(redactUrl(input)).toBe(out));
+});
+
+describe.skipIf(process.env.TEST_DB !== 'postgres')('database faults (PostgreSQL)', () => {
+  /** `p`, or a failure once `ms` have passed: a request that hangs fails the test in time. */
+  const within = <T>(ms: number, p: Promise<T>) => {
+    let timer: NodeJS.Timeout;
+    return Promise.race([
+      p,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+      }),
+    ]).finally(() => clearTimeout(timer));
+  };
+  async function until(check: () => boolean, ms = 5000) {
+    const end = Date.now() + ms;
+    while (!check()) {
+      if (Date.now() > end) throw new Error('timed out waiting');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+
+  let direct: Database & { url?: string };
+  let proxy: TcpProxy;
+  beforeAll(async () => {
+    direct = await createTestDb();
+    proxy = await startTcpProxy(targetOf(direct.url!));
+  });
+  afterAll(async () => {
+    proxy.restore();
+    await proxy.close();
+    await direct.close();
+  });
+
+  it('answers 503 DATABASE_UNAVAILABLE in seconds when the database stops answering, and recovers', async () => {
+    const database = await openPostgres(proxy.url(direct.url!), {
+      migrate: false,
+      max: 3,
+      timeouts: { connectMs: 500, statementMs: 1000, queryMs: 1500 },
+    });
+    const f = await createTestApp({ database });
+    try {
+      const { cookie } = await signIn(f);
+      const get = (url: string) => within(4000, f.app.inject({ url, headers: { cookie } }));
+      expect((await get('/v1/me')).statusCode).toBe(200);
+
+      proxy.blackHole();
+      for (const url of ['/v1/me', '/v1/numbers', '/v1/me']) {
+        const res = await get(url);
+        expect(res.statusCode, url).toBe(503);
+        expect(res.headers['retry-after']).toBe('5');
+        expect(res.json()).toEqual({
+          error: {
+            code: 'DATABASE_UNAVAILABLE',
+            message: 'The database is not answering. Please try again shortly.',
+          },
+        });
+      }
+      // An outage is a warning (monitored through /healthz), not an error.
+      expect(f.logs()).toMatch(/"level":40,[^\n]*"msg":"database unavailable"/);
+      expect(f.logs()).not.toMatch(/"level":50/);
+
+      proxy.restore();
+      expect((await get('/v1/me')).statusCode).toBe(200);
+      expect((await get('/v1/numbers')).statusCode).toBe(200);
+
+      // A server that is down refuses connections: the same answer, at once.
+      proxy.dropAll();
+      proxy.refuse();
+      expect((await get('/v1/me')).statusCode).toBe(503);
+      proxy.restore();
+      expect((await get('/v1/me')).statusCode).toBe(200);
+    } finally {
+      proxy.restore();
+      await f.close();
+    }
+  });
+
+  it('GET /healthz reports live events reconnecting, 503 once down 10 s, ok again after', async () => {
+    const bus = await createPostgresBus(proxy.url(direct.url!), {
+      db: direct.db,
+      load: async () => undefined,
+      connectTimeoutMs: 300,
+    });
+    const clock = testClock();
+    const app = await buildApp({
+      config: loadConfig({
+        NODE_ENV: 'test',
+        DATA_DIR: path.join(os.tmpdir(), 'voip-test-unused'),
+        LOG_LEVEL: 'silent',
+      }),
+      database: direct,
+      mailer: createConsoleMailer({ print: false }),
+      secret: 'test-secret-key-that-is-long-enough-0123456789',
+      now: clock.now,
+      bus,
+    });
+    const health = async () => {
+      const res = await within(4000, app.inject({ url: '/healthz' }));
+      return { status: res.statusCode, body: res.json() as unknown };
+    };
+    try {
+      expect(await health()).toEqual({
+        status: 200,
+        body: { status: 'ok', db: 'ok', events: 'ok' },
+      });
+      proxy.blackHole();
+      proxy.dropAll();
+      await until(() => !bus.status().listening);
+      expect(await health()).toEqual({
+        status: 200,
+        body: { status: 'ok', db: 'ok', events: 'reconnecting' },
+      });
+      clock.set(new Date(Date.now() + 11_000));
+      expect(await health()).toEqual({
+        status: 503,
+        body: { status: 'error', db: 'ok', events: 'reconnecting' },
+      });
+      proxy.restore();
+      await until(() => bus.status().listening);
+      expect(await health()).toEqual({
+        status: 200,
+        body: { status: 'ok', db: 'ok', events: 'ok' },
+      });
+    } finally {
+      await app.close();
+      await bus.close();
+    }
+  });
 });

@@ -162,19 +162,31 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       schema: {
         tags: ['system'],
         response: {
-          200: z.object({ status: z.literal('ok'), db: z.literal('ok') }),
-          503: z.object({ status: z.literal('error'), db: z.literal('unreachable') }),
+          200: z.object({
+            status: z.literal('ok'),
+            db: z.literal('ok'),
+            events: z.enum(['ok', 'reconnecting']),
+          }),
+          503: z.object({
+            status: z.literal('error'),
+            db: z.enum(['ok', 'unreachable']),
+            events: z.enum(['ok', 'reconnecting']),
+          }),
         },
       },
     },
     async (_req, reply) => {
       reply.header('cache-control', 'no-store');
-      try {
-        await withTimeout(database.ping(), 2000);
-        return { status: 'ok' as const, db: 'ok' as const };
-      } catch {
-        return reply.status(503).send({ status: 'error' as const, db: 'unreachable' as const });
-      }
+      const db = await withTimeout(database.ping(), 2000).then(
+        () => 'ok' as const,
+        () => 'unreachable' as const,
+      );
+      // Live events reconnect by themselves after a blip; down over 10 s, the process is unwell.
+      const bus = app.bus.status();
+      const events = bus.listening ? ('ok' as const) : ('reconnecting' as const);
+      const eventsDown = !bus.listening && now().getTime() - (bus.since?.getTime() ?? 0) > 10_000;
+      if (db === 'ok' && !eventsDown) return { status: 'ok' as const, db, events };
+      return reply.status(503).send({ status: 'error' as const, db, events });
     },
   );
 

@@ -30,7 +30,10 @@ async function main() {
     : createConsoleMailer();
 
   // Several processes on PostgreSQL share events through LISTEN/NOTIFY (a worker-only process
-  // only publishes: it serves no streams); PGlite is one process.
+  // only publishes: it serves no streams); PGlite is one process. The bus comes before the app
+  // and its logger: its errors wait until then.
+  const busErrors: Error[] = [];
+  let onBusError: (err: Error) => void = (err) => busErrors.push(err);
   const messages = messagesRepository(database.db);
   const bus = config.databaseUrl
     ? await createPostgresBus(config.databaseUrl, {
@@ -40,10 +43,13 @@ async function main() {
           return m && toEvent(m);
         },
         listen: config.processMode !== 'worker',
+        onError: (err) => onBusError(err),
       })
     : createMemoryBus();
 
   const app = await buildApp({ config, database, mailer, secret, bus, clientDir: clientDistDir });
+  onBusError = (err) => app.log.warn({ err }, 'live events: database error');
+  busErrors.splice(0).forEach(onBusError);
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { openPostgres } from './client.ts';
+import { startTcpProxy, targetOf } from '../test/tcp-proxy.ts';
+import { openPostgres, type Database } from './client.ts';
+import { isDatabaseUnavailable, pgErrorCode } from './errors.ts';
 
 describe.skipIf(process.env.TEST_DB !== 'postgres')('PostgreSQL pool', () => {
   it('runs with JIT compilation off', async () => {
@@ -31,4 +33,73 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('PostgreSQL pool', () => {
       await database.close();
     }
   }, 20_000);
+});
+
+describe.skipIf(process.env.TEST_DB !== 'postgres')('PostgreSQL pool timeouts', () => {
+  const url = process.env.TEST_DATABASE_URL!;
+  const show = async (database: Database, name: string) =>
+    (
+      (await database.db.execute(sql.raw(`show ${name}`))) as unknown as {
+        rows: Record<string, string>[];
+      }
+    ).rows[0]![name];
+
+  it('sets a statement timeout on every connection, ended as a database outage', async () => {
+    const database = await openPostgres(url, { migrate: false, max: 1 });
+    try {
+      expect(await show(database, 'statement_timeout')).toBe('10s');
+    } finally {
+      await database.close();
+    }
+    const short = await openPostgres(url, {
+      migrate: false,
+      max: 1,
+      timeouts: { statementMs: 100 },
+    });
+    try {
+      expect(await show(short, 'statement_timeout')).toBe('100ms');
+      const err = await short.db.execute(sql`select pg_sleep(2)`).catch((e: unknown) => e);
+      expect(pgErrorCode(err)).toBe('57014');
+      expect(isDatabaseUnavailable(err)).toBe(true);
+      // The connection is still good.
+      expect(await show(short, 'jit')).toBe('off');
+      const other = await short.db.execute(sql`select 1/0`).catch((e: unknown) => e);
+      expect(isDatabaseUnavailable(other)).toBe(false);
+    } finally {
+      await short.close();
+    }
+  });
+
+  it('gives up on a server that never answers: a query, then a new connection', async () => {
+    const proxy = await startTcpProxy(targetOf(url));
+    const database = await openPostgres(proxy.url(url), {
+      migrate: false,
+      max: 1,
+      timeouts: { connectMs: 300, statementMs: 500, queryMs: 600 },
+    });
+    try {
+      await database.ping();
+      proxy.blackHole();
+      let started = Date.now();
+      const read = await database.ping().catch((e: unknown) => e);
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(isDatabaseUnavailable(read)).toBe(true);
+      // The timed-out connection is dropped; a new one is never accepted.
+      started = Date.now();
+      const connect = await database.ping().catch((e: unknown) => e);
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(isDatabaseUnavailable(connect)).toBe(true);
+      proxy.restore();
+      await database.ping();
+      // A server that is down: refused connections.
+      proxy.dropAll();
+      proxy.refuse();
+      const refused = await database.ping().catch((e: unknown) => e);
+      expect(isDatabaseUnavailable(refused)).toBe(true);
+    } finally {
+      proxy.restore();
+      await database.close();
+      await proxy.close();
+    }
+  });
 });

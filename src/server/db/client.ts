@@ -23,7 +23,21 @@ export type Database = {
 
 const MIGRATION_LOCK = 727_001;
 
-export async function openPostgres(url: string, opts: { migrate?: boolean; max?: number } = {}) {
+/**
+ * How long the app waits on PostgreSQL before giving up (requests then answer 503, see
+ * `isDatabaseUnavailable`) instead of hanging: for a connection (a new one, or a free one of the
+ * pool), for a statement to run (server side; an import's 1,000-row chunk takes a fraction of a
+ * second), and for any answer at all (client side, a little longer: a server or network gone
+ * silent never sends the statement-timeout error). Migrations run on their own connection, unbounded.
+ */
+export type DbTimeouts = { connectMs: number; statementMs: number; queryMs: number };
+export const DB_TIMEOUTS: DbTimeouts = { connectMs: 3000, statementMs: 10_000, queryMs: 12_000 };
+
+export async function openPostgres(
+  url: string,
+  opts: { migrate?: boolean; max?: number; timeouts?: Partial<DbTimeouts> } = {},
+) {
+  const timeouts = { ...DB_TIMEOUTS, ...opts.timeouts };
   if (opts.migrate !== false) {
     // One migrator at a time across processes: hold an advisory lock on a dedicated connection.
     const client = new pg.Client({ connectionString: url });
@@ -45,7 +59,9 @@ export async function openPostgres(url: string, opts: { migrate?: boolean; max?:
     connectionString: url,
     max: opts.max ?? 10,
     idleTimeoutMillis: 5 * 60_000,
-    options: '-c jit=off',
+    connectionTimeoutMillis: timeouts.connectMs,
+    query_timeout: timeouts.queryMs,
+    options: `-c jit=off -c statement_timeout=${timeouts.statementMs}`,
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});

@@ -25,3 +25,40 @@ export async function withRetries<T>(run: () => Promise<T>): Promise<T> {
     }
   }
 }
+
+/** node-postgres's own words when a connection or an answer never comes, or the link breaks. */
+const UNAVAILABLE_MESSAGES = [
+  'timeout exceeded when trying to connect', // waited for a pool connection (pg-pool)
+  'Connection terminated', // "… unexpectedly", "… due to connection timeout"
+  'timeout expired', // a client's own connect timeout
+  'Query read timeout', // query_timeout: the server never answered
+  'Client has encountered a connection error and is not queryable',
+];
+const UNAVAILABLE_SYSTEM_CODES = [
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+];
+
+/**
+ * True when the database is down or not answering (rather than refusing this query): no
+ * connection in time, no answer in time (statement_timeout 57014, query_timeout), the server
+ * shutting down or starting up (57P01–57P03), or a broken connection (class 08, socket errors).
+ * Walks `cause`, like `pgErrorCode`, since drizzle wraps the driver's error.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (
+    let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, i = 0;
+    e && typeof e === 'object' && i < 5;
+    e = e.cause as typeof e, i++
+  ) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (code === '57014' || /^57P0[123]$/.test(code) || /^08/.test(code)) return true;
+    if (UNAVAILABLE_SYSTEM_CODES.includes(code)) return true;
+    const message = typeof e.message === 'string' ? e.message : '';
+    if (UNAVAILABLE_MESSAGES.some((m) => message.startsWith(m))) return true;
+  }
+  return false;
+}

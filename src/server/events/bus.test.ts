@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Database } from '../db/client.ts';
+import { createTestDb } from '../test/db.ts';
+import { startTcpProxy, targetOf } from '../test/tcp-proxy.ts';
 import { createMemoryBus, createPostgresBus, type EventBus, type MessageEvent } from './bus.ts';
 
 const event = (userId: string, content: string, id = crypto.randomUUID()): MessageEvent => ({
@@ -114,5 +116,63 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('postgres bus (LISTEN/NOTIFY
     } finally {
       await worker.close();
     }
+  });
+});
+
+describe.skipIf(process.env.TEST_DB !== 'postgres')('postgres bus reconnects', () => {
+  it('listens again after its connection is killed twice, a reconnect failing in between', async () => {
+    const clone = await createTestDb();
+    const proxy = await startTcpProxy(targetOf(clone.url!));
+    const errors: Error[] = [];
+    const bus = await createPostgresBus(proxy.url(clone.url!), {
+      db: clone.db,
+      load: async () => undefined,
+      onError: (err) => errors.push(err),
+      connectTimeoutMs: 300,
+    });
+    // The LISTEN connection is found by its application name (the clone is this test's own).
+    const kill = () =>
+      clone.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity
+        where application_name = 'vm_events' and datname = current_database()`);
+    try {
+      expect(bus.status()).toMatchObject({ listening: true });
+      const user = crypto.randomUUID();
+      const got: string[] = [];
+      bus.subscribe(user, (e) => got.push(e.message.content));
+
+      await kill();
+      await until(() => !bus.status().listening);
+      const down = bus.status();
+      expect(down.since).toBeInstanceOf(Date);
+      expect(down.lastError).toMatch(/terminat/i);
+      // Reconnects go into a dead network and time out, at least once.
+      proxy.blackHole();
+      const seen = errors.length;
+      await until(() => errors.length > seen, 5000);
+      expect(bus.status()).toMatchObject({ listening: false, since: down.since });
+      expect(bus.status().lastError).toMatch(/timeout/i);
+      proxy.restore();
+      await until(() => bus.status().listening, 8000);
+
+      // Killed again at once: back again.
+      await kill();
+      await until(() => !bus.status().listening);
+      await until(() => bus.status().listening, 5000);
+
+      await bus.publish([event(user, 'after the blips')]);
+      await until(() => got.length === 1);
+      expect(got).toEqual(['after the blips']);
+    } finally {
+      proxy.restore();
+      await bus.close();
+      await proxy.close();
+      await clone.close();
+    }
+  }, 20_000);
+});
+
+describe('memory bus status', () => {
+  it('is always listening', () => {
+    expect(createMemoryBus().status()).toEqual({ listening: true });
   });
 });

@@ -7,6 +7,9 @@ import type { Db } from '../db/client.ts';
 export type MessageEvent = { userId: string; id: string; message: Message };
 type Listener = (e: MessageEvent) => void;
 
+/** Whether events from other processes arrive, and since when (up or down); the last failure. */
+export type BusStatus = { listening: boolean; since?: Date; lastError?: string };
+
 export type EventBus = {
   kind: 'memory' | 'postgres';
   publish(events: MessageEvent[]): Promise<void>;
@@ -14,6 +17,8 @@ export type EventBus = {
   subscribe(userId: string, fn: Listener): () => void;
   /** Live subscriber count for a user in this process. */
   watchers(userId: string): number;
+  /** A bus with nothing to listen for (in-process, publish-only) is always listening. */
+  status(): BusStatus;
   close(): Promise<void>;
 };
 
@@ -46,6 +51,7 @@ export function createMemoryBus(): EventBus {
     },
     subscribe: f.subscribe,
     watchers: f.watchers,
+    status: () => ({ listening: true }),
     async close() {},
   };
 }
@@ -61,10 +67,15 @@ const userOf = (payload: string) =>
     ? payload.slice(USER_PREFIX.length, USER_PREFIX.length + 36)
     : undefined;
 
+/** Reconnect delays: 0.5 s doubling to 15 s, each between half and all of that (jitter). */
+const RETRY_FIRST_MS = 500;
+const RETRY_MAX_MS = 15_000;
+
 /**
  * Several processes on one PostgreSQL: publish is NOTIFY, and every process that serves event
- * streams LISTENs on a dedicated connection (reconnecting after a drop) and delivers to its own
- * subscribers. A worker-only process (`listen: false`) only publishes.
+ * streams LISTENs on a dedicated connection and delivers to its own subscribers; a lost (or
+ * never made) connection is retried for as long as the bus is open, `onError` hearing of each
+ * failure. A worker-only process (`listen: false`) only publishes.
  */
 export async function createPostgresBus(
   url: string,
@@ -73,12 +84,16 @@ export async function createPostgresBus(
     load: (messageId: string) => Promise<MessageEvent | undefined>;
     onError?: (err: Error) => void;
     listen?: boolean;
+    /** Gives up on a connection attempt after this long (default 3 s; tests shorten it). */
+    connectTimeoutMs?: number;
   },
 ): Promise<EventBus> {
   const f = fanOut();
   let client: pg.Client | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
+  let failures = 0;
+  let state: BusStatus = { listening: false, since: new Date() };
 
   const onNotification = (n: pg.Notification) => {
     if (n.channel !== CHANNEL || !n.payload) return;
@@ -101,17 +116,47 @@ export async function createPostgresBus(
   };
 
   async function connect() {
-    const c = new pg.Client({ connectionString: url });
-    c.on('notification', onNotification);
-    c.on('error', (err) => {
-      opts.onError?.(err);
+    const c = new pg.Client({
+      connectionString: url,
+      application_name: 'vm_events', // to find it in pg_stat_activity
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? 3000,
+    });
+    let lost = false;
+    // Called once per connection, whichever comes first: a failed connect, an error, the end.
+    const onLost = (err: Error) => {
+      if (lost) return;
+      lost = true;
       c.end().catch(() => {});
       if (client === c) client = undefined;
-      if (!closed) retry = setTimeout(() => void connect().catch(() => {}), 1000);
-    });
-    await c.connect();
-    await c.query(`listen ${CHANNEL}`);
+      if (closed) return;
+      state = state.listening
+        ? { listening: false, since: new Date(), lastError: err.message }
+        : { ...state, lastError: err.message };
+      opts.onError?.(err);
+      const delay = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** failures++);
+      retry = setTimeout(() => void connect(), delay / 2 + (Math.random() * delay) / 2);
+    };
+    c.on('notification', onNotification);
+    c.on('error', onLost);
+    c.on('end', () => onLost(new Error('LISTEN connection ended')));
+    try {
+      await c.connect();
+      await c.query(`listen ${CHANNEL}`);
+    } catch (err) {
+      onLost(err as Error);
+      return;
+    }
+    if (closed || lost) {
+      await c.end().catch(() => {});
+      return;
+    }
     client = c;
+    failures = 0;
+    state = {
+      listening: true,
+      since: new Date(),
+      ...(state.lastError ? { lastError: state.lastError } : {}),
+    };
   }
   if (opts.listen !== false) await connect();
 
@@ -133,6 +178,7 @@ export async function createPostgresBus(
     },
     subscribe: f.subscribe,
     watchers: f.watchers,
+    status: () => (opts.listen === false ? { listening: true } : { ...state }),
     async close() {
       closed = true;
       clearTimeout(retry);

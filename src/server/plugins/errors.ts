@@ -4,6 +4,7 @@ import {
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../shared/api.ts';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import { AppError } from '../errors.ts';
 
 type Body = ApiErrorBody['error'];
@@ -50,6 +51,13 @@ export function registerErrorHandling(app: FastifyInstance) {
       body = { code: err.code, message: err.message, ...err.extra };
       if (err.extra.retryAfterSeconds)
         reply.header('retry-after', String(err.extra.retryAfterSeconds));
+    } else if (isDatabaseUnavailable(err)) {
+      status = 503;
+      body = {
+        code: 'DATABASE_UNAVAILABLE',
+        message: 'The database is not answering. Please try again shortly.',
+      };
+      reply.header('retry-after', '5');
     } else if (hasZodFastifySchemaValidationErrors(err) && err.validationContext === 'params') {
       // A malformed id in a path is just an id that does not exist.
       status = 404;
@@ -83,7 +91,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       body = { code: err.code ?? 'BAD_REQUEST', message: err.message };
     }
 
-    if (status >= 500) {
+    if (body.code === 'DATABASE_UNAVAILABLE') {
+      // An outage, not a bug: /healthz reports it too, so it is a warning.
+      req.log.warn({ err }, 'database unavailable');
+    } else if (status >= 500) {
       req.log.error({ err: isResponseSerializationError(err) ? err.cause : err }, 'request failed');
     }
     return reply.status(status).send({ error: body });
