@@ -96,7 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
-    trustProxy: 'loopback',
+    trustProxy: config.trustProxy,
     logger: {
       level: config.logLevel,
       ...(deps.logStream ? { stream: deps.logStream } : {}),

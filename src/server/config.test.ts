@@ -95,3 +95,60 @@ describe('loadConfig', () => {
     });
   });
 });
+
+describe('TRUST_PROXY', () => {
+  const trust = (value?: string) => loadConfig(value === undefined ? {} : { TRUST_PROXY: value });
+
+  it('trusts loopback proxies when unset or empty', () => {
+    expect(trust().trustProxy).toEqual(['loopback']);
+    expect(trust('').trustProxy).toEqual(['loopback']);
+  });
+
+  it.each(['false', '0', 'none', ' None '])('trusts no proxy for %j', (value) => {
+    expect(trust(value).trustProxy).toBe(false);
+  });
+
+  it('turns a hop count into a trust function for that many hops', () => {
+    const fn = trust('2').trustProxy as (address: string, hop: number) => boolean;
+    expect(typeof fn).toBe('function');
+    expect([0, 1, 2].map((hop) => fn('192.0.2.1', hop))).toEqual([true, true, false]);
+    const ten = trust('10').trustProxy as (address: string, hop: number) => boolean;
+    expect([ten('x', 9), ten('x', 10)]).toEqual([true, false]);
+  });
+
+  it('reads a list of addresses, CIDR ranges and range names', () => {
+    expect(
+      trust(
+        ' 10.0.0.0/8, 192.0.2.7,2001:DB8::/32 , ::1, ::ffff:10.0.0.1, Loopback,linklocal,uniquelocal',
+      ).trustProxy,
+    ).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.7',
+      '2001:db8::/32',
+      '::1',
+      '::ffff:10.0.0.1',
+      'loopback',
+      'linklocal',
+      'uniquelocal',
+    ]);
+  });
+
+  it.each([
+    'true',
+    '11',
+    '-1',
+    '1.5',
+    'proxy.example.com',
+    '10.0.0.0/33',
+    '10.0.0.0/0',
+    '10.0.0.0/8/8',
+    '10.1',
+    '2001:db8::/129',
+    '10.0.0.1,nope',
+    ',',
+  ])('stops on %j with one line naming it', (value) => {
+    expect(() => trust(value)).toThrow(
+      `Invalid environment variable TRUST_PROXY=${JSON.stringify(value)}: expected false, 0 or none; a hop count from 1 to 10; or a comma-separated list of IP addresses, CIDR ranges (such as 10.0.0.0/8) and loopback, linklocal, uniquelocal`,
+    );
+  });
+});

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 /** The only place that reads process.env. Everything else receives a Config. */
@@ -16,6 +17,34 @@ const emailList = z
       .filter(Boolean),
   )
   .pipe(z.array(z.email()));
+
+/** Names Fastify's proxy-addr understands for address ranges. */
+const proxyRangeNames = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An IPv4 (dotted quad) or IPv6 address, with an optional CIDR prefix of at least 1. */
+function isProxyAddress(s: string) {
+  if (proxyRangeNames.includes(s)) return true;
+  const [address = '', prefix, ...rest] = s.split('/');
+  if (rest.length > 0) return false;
+  const v4 = ipaddr.IPv4.isValidFourPartDecimal(address);
+  if (!v4 && !(ipaddr.IPv6.isValid(address) && !address.includes('%'))) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) >= 1 && ipaddr.isValidCIDR(s);
+}
+
+/** false (trust no proxy), a hop count, or the addresses/ranges of trusted proxies. */
+const trustProxy = z.string().transform((raw, ctx) => {
+  const s = raw.trim().toLowerCase();
+  if (s === 'false' || s === '0' || s === 'none') return false as const;
+  if (/^([1-9]|10)$/.test(s)) return Number(s);
+  const list = s
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  if (list.length > 0 && list.every(isProxyAddress)) return list;
+  ctx.addIssue({ code: 'custom', message: 'invalid proxy list' });
+  return z.NEVER;
+});
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -48,6 +77,7 @@ const envSchema = z.object({
   WATCHED_POLL_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
   POLL_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(200),
   POLL_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(16),
+  TRUST_PROXY: trustProxy.optional(),
 });
 
 const expected: Record<string, string> = {
@@ -69,6 +99,8 @@ const expected: Record<string, string> = {
   WATCHED_POLL_INTERVAL_SECONDS: 'an integer number of seconds from 1 to 3600',
   POLL_CONCURRENCY: 'an integer from 1 to 10000',
   POLL_HOST_CONCURRENCY: 'an integer from 1 to 1000',
+  TRUST_PROXY:
+    'false, 0 or none; a hop count from 1 to 10; or a comma-separated list of IP addresses, CIDR ranges (such as 10.0.0.0/8) and loopback, linklocal, uniquelocal',
 };
 
 export type Config = {
@@ -92,9 +124,18 @@ export type Config = {
   watchedPollIntervalMs: number;
   pollConcurrency: number;
   pollHostConcurrency: number;
+  /**
+   * Fastify's `trustProxy`, i.e. which peers' X-Forwarded-For is believed: false (none), the
+   * addresses, CIDR ranges and proxy-addr names of the trusted proxies (default `loopback`), or,
+   * for a hop count, a trust function (Fastify treats a bare number as trusting nothing).
+   */
+  trustProxy: false | string[] | ((address: string, hop: number) => boolean);
 };
 
 export class ConfigError extends Error {}
+
+/** proxy-addr's trust function for a hop count: the nearest `n` addresses are proxies. */
+const hops = (n: number) => (_address: string, hop: number) => hop < n;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // Treat empty strings as unset so `FOO= npm start` means "default".
@@ -138,5 +179,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     watchedPollIntervalMs: e.WATCHED_POLL_INTERVAL_SECONDS * 1000,
     pollConcurrency: e.POLL_CONCURRENCY,
     pollHostConcurrency: e.POLL_HOST_CONCURRENCY,
+    trustProxy:
+      typeof e.TRUST_PROXY === 'number' ? hops(e.TRUST_PROXY) : (e.TRUST_PROXY ?? ['loopback']),
   };
 }
