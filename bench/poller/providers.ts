@@ -5,7 +5,7 @@
  * Starts `fast + slow + fail` `node:http` servers on 127.0.0.1, port 0. A request for
  * `/p/<phone>` is answered with one verification message whose id is stable per phone (so a later
  * poll of the same number stores nothing new): at once by a fast host, after `slowMs` by a slow one;
- * a failing host answers 500. Per phase, the worker keeps each phone's first request arrival and
+ * a failing host answers 500; a hanging host accepts and never answers. Per phase, the worker keeps each phone's first request arrival and
  * the instant just before `res.end` of its first answer (epoch ms, sub-millisecond:
  * `performance.timeOrigin + performance.now()`, comparable across threads).
  */
@@ -13,8 +13,15 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 
-export type ProvidersConfig = { fast: number; slow: number; fail: number; slowMs: number };
-export type ProviderHosts = { fast: string[]; slow: string[]; fail: string[] };
+export type ProvidersConfig = {
+  fast: number;
+  slow: number;
+  fail: number;
+  /** Hosts that accept connections and never answer. */
+  hang: number;
+  slowMs: number;
+};
+export type ProviderHosts = { fast: string[]; slow: string[]; fail: string[]; hang: string[] };
 /** Worker → main. */
 export type ProvidersReply =
   | { type: 'ready'; hosts: ProviderHosts }
@@ -23,6 +30,8 @@ export type ProvidersReply =
       type: 'report';
       arrived: Map<string, number>;
       answered: Map<string, number>;
+      /** Every request of the phase: [phone, arrival]. */
+      all: [string, number][];
       requests: number;
     }
   | { type: 'count'; phones: number }
@@ -37,6 +46,7 @@ const clock = () => performance.timeOrigin + performance.now();
 
 let arrived = new Map<string, number>();
 let answered = new Map<string, number>();
+let all: [string, number][] = [];
 let requests = 0;
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -60,7 +70,7 @@ function body(phone: string): string {
   });
 }
 
-type Kind = 'fast' | 'slow' | 'fail';
+type Kind = 'fast' | 'slow' | 'fail' | 'hang';
 const sockets = new Set<Socket>();
 const servers: http.Server[] = [];
 
@@ -68,7 +78,10 @@ async function start(kind: Kind): Promise<string> {
   const server = http.createServer((req, res) => {
     requests++;
     const phone = /^\/p\/(\d+)/.exec(req.url ?? '')?.[1] ?? '';
-    if (!arrived.has(phone)) arrived.set(phone, clock());
+    const at = clock();
+    if (!arrived.has(phone)) arrived.set(phone, at);
+    all.push([phone, at]);
+    if (kind === 'hang') return; // never answers; the socket is destroyed on close
     const answer = () => {
       if (kind === 'fail') {
         res.writeHead(500, { 'content-type': 'application/json' });
@@ -108,6 +121,7 @@ const hosts: ProviderHosts = {
   fast: await startAll('fast', cfg.fast),
   slow: await startAll('slow', cfg.slow),
   fail: await startAll('fail', cfg.fail),
+  hang: await startAll('hang', cfg.hang),
 };
 
 const send = (m: ProvidersReply) => port.postMessage(m);
@@ -116,12 +130,13 @@ port.on('message', (m: ProvidersRequest) => {
   if (m.type === 'phase') {
     arrived = new Map();
     answered = new Map();
+    all = [];
     requests = 0;
     send({ type: 'phase' });
   } else if (m.type === 'count') {
     send({ type: 'count', phones: arrived.size });
   } else if (m.type === 'report') {
-    send({ type: 'report', arrived, answered, requests });
+    send({ type: 'report', arrived, answered, all, requests });
   } else if (m.type === 'close') {
     for (const s of sockets) s.destroy();
     void Promise.all(servers.map((s) => new Promise((r) => s.close(r)))).then(() => {

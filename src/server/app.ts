@@ -239,6 +239,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       watchedIntervalMs: config.watchedPollIntervalMs,
       concurrency: config.pollConcurrency,
       hostConcurrency: config.pollHostConcurrency,
+      // The embedded database runs each statement on the main thread, one at a time: smaller
+      // batches (and claims, which are capped at a batch) keep any HTTP request's query from
+      // waiting long behind the poller's.
+      ...(database.kind === 'pglite' ? { writeBatch: 100 } : {}),
       ...deps.pollerOptions,
     },
   });

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { extractCode, isVerificationMessage } from '../../shared/messages.ts';
 import { MESSAGES_KEPT_PER_NUMBER } from '../../shared/numbers.ts';
 import type { EventBus } from '../events/bus.ts';
@@ -251,7 +252,8 @@ export function createPoller(deps: {
 
   /** One claim round; returns how many numbers were claimed. */
   async function tick(): Promise<number> {
-    const free = room();
+    // At most a batch's worth per claim: one claim statement stays as short as one write.
+    const free = Math.min(room(), o.writeBatch);
     if (free <= 0) return 0;
     const t = now();
     const claimed = await repo.claimDue(t, leaseUntil(t), free, hosts.skipped(t.getTime()));
@@ -313,6 +315,8 @@ export function createPoller(deps: {
       if (running) return;
       running = true;
       stopping = new AbortController();
+      // Every provider request in flight listens to it.
+      setMaxListeners(0, stopping.signal);
       loop = mainLoop();
       clearTimeout(renewTimer);
       renewLoop();
