@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Message } from '../../shared/messages.ts';
 import type { Db } from '../db/client.ts';
+import { notifyAll } from './events.repository.ts';
 
 /** A new message for one user; `id` is the SSE event id (the message's storage time in ms). */
 export type MessageEvent = { userId: string; id: string; message: Message };
@@ -170,11 +170,7 @@ export async function createPostgresBus(
           ? JSON.stringify({ userId: e.userId, messageId: e.message.id })
           : payload;
       });
-      // One statement for the lot, sent in order.
-      await opts.db.execute(sql`select pg_notify(${CHANNEL}, p.payload)
-        from jsonb_array_elements_text(${JSON.stringify(payloads)}::jsonb)
-          with ordinality as p(payload, n)
-        order by p.n`);
+      await notifyAll(opts.db, CHANNEL, payloads);
     },
     subscribe: f.subscribe,
     watchers: f.watchers,

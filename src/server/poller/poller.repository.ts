@@ -66,6 +66,9 @@ const toClaim = (r: RawClaim): ClaimedNumber => ({
 /** Rows from db.execute: node-postgres returns a result object, PGlite too; both have `rows`. */
 const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 
+/** Numbers of a paused host deferred per statement. */
+export const DEFER_CHUNK = 1000;
+
 /** The poller's statements: claims and leases, the batched write of finished polls, watching. */
 export function pollerRepository(db: Db) {
   return {
@@ -269,14 +272,26 @@ export function pollerRepository(db: Db) {
     /**
      * Pauses a provider host that keeps failing at connection level: its active numbers due
      * before `until` are due at `until` instead (when the poller probes the host again) and show
-     * `error`. One statement for the whole host, however many numbers it has.
+     * `error`; the leases of `release` (numbers this worker held for the host) are given back, while
+     * leases of polls still in flight stay. A few statements for the whole host (chunks of
+     * `DEFER_CHUNK`, so none holds the embedded database's one thread for long), however many
+     * numbers it has. Returns how many numbers were deferred.
      */
-    async deferHost(host: string, until: Date, error: string) {
-      await db.execute(sql`
-        update voip_numbers set next_poll_at = ${until.toISOString()}::timestamptz,
-          last_error = ${error}, lease_until = null
-        where api_host = ${host} and is_active
-          and next_poll_at < ${until.toISOString()}::timestamptz`);
+    async deferHost(host: string, until: Date, error: string, release: string[] = []) {
+      const at = until.toISOString();
+      const ids = `{${release.join(',')}}`;
+      let total = 0;
+      for (;;) {
+        const res = await db.execute(sql`
+          update voip_numbers v set next_poll_at = ${at}::timestamptz, last_error = ${error},
+            lease_until = case when v.id = any(${ids}::uuid[]) then null else v.lease_until end
+          where v.id in (select id from voip_numbers
+            where api_host = ${host} and is_active and next_poll_at < ${at}::timestamptz
+            limit ${DEFER_CHUNK})`);
+        const n = (res as { rowCount?: number | null }).rowCount ?? 0;
+        total += n;
+        if (n < DEFER_CHUNK) return total;
+      }
     },
 
     /**

@@ -317,3 +317,31 @@ describe('bad data from one provider', () => {
     }
   });
 });
+
+describe('deferHost', () => {
+  it('defers every active number of the host in chunks, gives back the listed leases and keeps leases in flight', async () => {
+    const now = new Date();
+    const many = await addNumbers('paused.example', 2500, now);
+    const other = await addNumbers('other.example', 3, now);
+    const lease = new Date(now.getTime() + 30_000);
+    const [inFlight, waiting] = [many[0]!, many[1]!];
+    await database.db
+      .update(voipNumbers)
+      .set({ leaseUntil: lease })
+      .where(sql`${voipNumbers.id} in (${inFlight.id}, ${waiting.id})`);
+    const until = new Date(now.getTime() + 60_000);
+    const repo = pollerRepository(database.db);
+    expect(await repo.deferHost('paused.example', until, 'paused', [waiting.id])).toBe(2500);
+    const rows = await database.db
+      .select()
+      .from(voipNumbers)
+      .where(eq(voipNumbers.apiHost, 'paused.example'));
+    expect(rows.every((r) => r.nextPollAt.getTime() === until.getTime())).toBe(true);
+    expect(rows.every((r) => r.lastError === 'paused')).toBe(true);
+    expect((await row(inFlight.id)).leaseUntil?.getTime()).toBe(lease.getTime());
+    expect((await row(waiting.id)).leaseUntil).toBeNull();
+    for (const n of other) expect((await row(n.id)).lastError).toBeNull();
+    // Nothing left to defer: numbers already due at (or after) `until` are not touched again.
+    expect(await repo.deferHost('paused.example', until, 'paused')).toBe(0);
+  });
+});

@@ -242,10 +242,11 @@ export function createPoller(deps: {
     for (const n of dropped) held.delete(n.id);
     const message = pauseMessage(error, until - now().getTime());
     deps.log.warn({ host, until: new Date(until).toISOString() }, 'provider host paused');
+    const ids = dropped.map((n) => n.id);
     void track(
-      repo.deferHost(host, new Date(until), message).catch((err: unknown) => {
+      repo.deferHost(host, new Date(until), message, ids).catch((err: unknown) => {
         deps.log.warn({ err }, 'pausing a provider host failed');
-        return release(dropped.map((n) => n.id));
+        return release(ids);
       }),
     );
   }

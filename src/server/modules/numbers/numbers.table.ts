@@ -45,6 +45,10 @@ export const voipNumbers = pgTable(
     index('voip_numbers_due_idx')
       .on(t.nextPollAt)
       .where(sql`${t.isActive}`),
+    // A paused provider host's numbers are deferred together (poller deferHost).
+    index('voip_numbers_host_idx')
+      .on(t.apiHost)
+      .where(sql`${t.isActive}`),
   ],
 );
 

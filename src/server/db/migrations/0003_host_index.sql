@@ -1,0 +1,1 @@
+CREATE INDEX "voip_numbers_host_idx" ON "voip_numbers" USING btree ("api_host") WHERE "voip_numbers"."is_active";
