@@ -27,6 +27,16 @@ describe('parseBulkLine', () => {
 
   it.each([
     ['no separator', '5551234567', `Line 4: Invalid format. Expected format: ${EXPECTED_FORMAT}`],
+    [
+      'words, no number, no link',
+      'this line is not a number',
+      `Line 4: Invalid format. Expected format: ${EXPECTED_FORMAT}`,
+    ],
+    [
+      'pipes, no number, no link',
+      'abc|def',
+      `Line 4: Invalid format. Expected format: ${EXPECTED_FORMAT}`,
+    ],
     ['9 digits', `555123456----${L}`, 'Line 4: Invalid phone number. Must be exactly 10 digits.'],
     ['11 digits', `55512345678|${L}`, 'Line 4: Invalid phone number. Must be exactly 10 digits.'],
     ['letters', `555-CALL-NOW ${L}`, 'Line 4: Invalid phone number. Must be exactly 10 digits.'],

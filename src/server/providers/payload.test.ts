@@ -199,6 +199,50 @@ describe('parseProviderPayload: shapes', () => {
   });
 });
 
+describe('parseProviderPayload: one SMS inside data', () => {
+  it.each(['code', 'sms', 'text', 'content', 'msg', 'message'])(
+    'reads the text under data.%s',
+    (key) => {
+      expect(
+        view(parse(json({ code: 200, msg: 'success', data: { [key]: 'Your code is 123456' } }))),
+      ).toEqual(ok([msg(PHONE, 'Your code is 123456')]));
+    },
+  );
+
+  it('prefers the text over a bare code, and keeps the end date beside it', () => {
+    expect(
+      view(
+        parse(
+          json({
+            status: 'ok',
+            data: { code: '123456', sms: 'Telegram code: 123456', endtime: '2031-01-01 00:00:00' },
+          }),
+        ),
+      ),
+    ).toEqual(ok([msg(PHONE, 'Telegram code: 123456')], '2031-01-01T00:00:00.000Z'));
+  });
+
+  it('does not read top-level code or msg as a message (they are the answer’s status)', () => {
+    expect(view(parse(json({ status: 'success', code: 0, msg: 'Your code is 123456' })))).toEqual(
+      ok([]),
+    );
+  });
+});
+
+describe('parseProviderPayload: control characters', () => {
+  it('strips NUL and other control characters from text, sender and id (tabs and line breaks stay)', () => {
+    const r = parse(
+      json({
+        messages: [{ id: 'a\u0000b', from: 'Ev\u0000il', content: 'Code\u0007 1234\u0000\n56\tX' }],
+      }),
+    );
+    expect(r).toMatchObject({
+      ok: true,
+      messages: [{ sender: 'Evil', content: 'Code 1234\n56\tX', dedupeKey: 'id:ab' }],
+    });
+  });
+});
+
 describe('parseProviderPayload: plain text', () => {
   it.each([
     ['YES|text', 'YES|Your code is 4821', ok([msg(PHONE, 'Your code is 4821')])],
