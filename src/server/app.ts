@@ -48,6 +48,7 @@ import { createSafeFetcher, type LookupFn, type SafeFetcher } from './providers/
 import { registerClient } from './plugins/client.ts';
 import { registerCsrfGuard } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerSessions } from './plugins/session.ts';
 
 export type App = FastifyInstance<
@@ -146,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   registerCsrfGuard(app, { publicUrl: config.publicUrl });
+  registerInputGuard(app);
   const auth = authService({
     repo: authRepository(database.db),
     mailer,

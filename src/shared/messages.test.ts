@@ -287,6 +287,10 @@ describe('message schemas', () => {
     ['bad number id', { numberId: 'not-a-uuid' }],
     ['bad start date', { from: '2025-13-01' }],
     ['date-time as end date', { to: '2025-01-31T00:00:00Z' }],
+    ['start date in year 0', { from: '0000-01-01' }],
+    ['start date before 1970', { from: '1969-12-31' }],
+    ['end date whose next day is year 10000', { to: '9999-12-31' }],
+    ['six-digit year', { to: '+275760-09-13' }],
     ['long search text', { q: 'x'.repeat(201) }],
     ['long cursor', { cursor: 'x'.repeat(201) }],
   ])('refuses a query with %s', (_what, query) => {

@@ -311,13 +311,24 @@ export const messageSchema = z.object({
 });
 export type Message = z.infer<typeof messageSchema>;
 
+/** Days the history filter takes: PostgreSQL holds them, and the day after `to` is still in 9999. */
+export const MIN_FILTER_DATE = '1970-01-01';
+export const MAX_FILTER_DATE = '9999-12-30';
+const filterDate = (formatError: string) =>
+  z.iso
+    .date(formatError)
+    .refine(
+      (d) => d >= MIN_FILTER_DATE && d <= MAX_FILTER_DATE,
+      `Date must be between ${MIN_FILTER_DATE} and ${MAX_FILTER_DATE}`,
+    );
+
 export const messageListQuerySchema = z.object({
   numberId: z.uuid('Unknown number').optional(),
   q: z.string().trim().max(200).optional(),
   /** First day, YYYY-MM-DD. */
-  from: z.iso.date('Start date must be YYYY-MM-DD').optional(),
+  from: filterDate('Start date must be YYYY-MM-DD').optional(),
   /** Last day, YYYY-MM-DD. */
-  to: z.iso.date('End date must be YYYY-MM-DD').optional(),
+  to: filterDate('End date must be YYYY-MM-DD').optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(MESSAGES_PAGE_MAX).default(50),
 });

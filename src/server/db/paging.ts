@@ -7,11 +7,25 @@ export type KeysetCursor = { at: Date; id: string };
 export const encodeCursor = (c: KeysetCursor) =>
   Buffer.from(`${c.at.toISOString()}|${c.id}`).toString('base64url');
 
-/** Reads a cursor from `encodeCursor`; anything else is a 400. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Reads a cursor from `encodeCursor`; anything else is a 400: the id must be a uuid and the time
+ * exactly as `encodeCursor` writes it, in years 1 to 9999 (what PostgreSQL's timestamptz takes).
+ */
 export function decodeCursor(raw: string): KeysetCursor {
-  const [iso = '', id = ''] = Buffer.from(raw, 'base64url').toString().split('|');
+  const parts = Buffer.from(raw, 'base64url').toString().split('|');
+  const [iso = '', id = ''] = parts;
   const at = new Date(iso);
-  if (Number.isNaN(at.getTime()) || !/^[0-9a-f-]{36}$/i.test(id)) {
+  const year = at.getUTCFullYear();
+  if (
+    parts.length !== 2 ||
+    Number.isNaN(at.getTime()) ||
+    year < 1 ||
+    year > 9999 ||
+    at.toISOString() !== iso ||
+    !UUID.test(id)
+  ) {
     throw new AppError(400, 'INVALID_CURSOR', 'Invalid cursor');
   }
   return { at, id };

@@ -6,7 +6,9 @@ import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { createConsoleMailer, type Mailer } from '../mail/mailer.ts';
 import type { PollerOptions } from '../poller/poller.ts';
+import type { LookupFn } from '../providers/safe-fetch.ts';
 import { createTestDb } from './db.ts';
+import { watchErrorLogs } from './error-logs.ts';
 
 export type TestClock = { now: () => Date; advance: (ms: number) => void; set: (d: Date) => void };
 
@@ -22,6 +24,11 @@ export type TestApp = {
   clock: TestClock;
   /** Everything the app logged, as text. */
   logs: () => string;
+  /**
+   * Lets the current test log errors (level ≥ 50) matching a pattern; any other error line fails
+   * the test (see `error-logs.ts`).
+   */
+  allowErrorLogs: (...patterns: RegExp[]) => void;
   close: () => Promise<void>;
 };
 
@@ -35,6 +42,7 @@ export async function createTestApp(
     pollerOptions?: Partial<PollerOptions>;
     heartbeatMs?: number;
     providerTimeoutMs?: number;
+    providerLookup?: LookupFn;
   } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await createTestDb());
@@ -60,7 +68,9 @@ export async function createTestApp(
     ...(opts.pollerOptions ? { pollerOptions: opts.pollerOptions } : {}),
     ...(opts.heartbeatMs ? { heartbeatMs: opts.heartbeatMs } : {}),
     ...(opts.providerTimeoutMs ? { providerTimeoutMs: opts.providerTimeoutMs } : {}),
+    ...(opts.providerLookup ? { providerLookup: opts.providerLookup } : {}),
   });
+  const errorLogs = watchErrorLogs(() => logText);
   await app.ready();
   return {
     app,
@@ -68,9 +78,11 @@ export async function createTestApp(
     mailer,
     clock,
     logs: () => logText,
+    allowErrorLogs: errorLogs.allow,
     close: async () => {
       await app.close();
       await database.close();
+      errorLogs.closed();
     },
   };
 }

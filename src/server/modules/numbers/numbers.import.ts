@@ -1,6 +1,7 @@
 import { parseBulkLine } from '../../../shared/bulk-lines.ts';
 import { isValidApiLink, MAX_IMPORT_LINES, MAX_TAGS_PER_NUMBER } from '../../../shared/numbers.ts';
 import { isValidPhone, normalizePhone } from '../../../shared/phone.ts';
+import { hasInvalidText, invalidText } from '../../plugins/input-guard.ts';
 import { numberErrors } from './numbers.errors.ts';
 
 export type ImportEntry = {
@@ -42,6 +43,7 @@ function parseJson(text: string): ImportParse {
     throw numberErrors.importFormat();
   }
   if (!Array.isArray(data)) throw numberErrors.importFormat();
+  if (hasInvalidText(data)) throw invalidText(); // an escaped NUL ("\u0000") PostgreSQL refuses
   if (data.length === 0) throw numberErrors.nothingToImport();
   if (data.length > MAX_IMPORT_LINES) throw numberErrors.tooManyLines(MAX_IMPORT_LINES);
   const out: ImportParse = { entries: [], errors: [] };

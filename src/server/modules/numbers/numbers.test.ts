@@ -576,7 +576,7 @@ describe('POST /v1/numbers/import', () => {
     [
       'a binary file',
       '\u0000\u0001PNG\u0002\u0003\u0000\u0000IHDR\u0000',
-      'The file is not text. Import a .json or .txt file.',
+      'Text must not contain NUL or invalid Unicode characters.', // the input guard, first
     ],
   ])('refuses %s with 400', async (_n, text, message) => {
     const u = await signIn(t);
@@ -584,6 +584,15 @@ describe('POST /v1/numbers/import', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(message);
     expect((await req(u, 'GET', '/v1/numbers')).json().total).toBe(0);
+  });
+
+  it('refuses a file of control characters without NUL as not text', async () => {
+    const res = await imp(
+      alice,
+      '\u0001\u0002PNG\u0003\u0004\u0005\u0006IHDR\u0007\u0008\u000e\u000f',
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('The file is not text. Import a .json or .txt file.');
   });
 
   it('refuses more than 10,000 lines and a missing text', async () => {
