@@ -11,6 +11,10 @@ import { createPoller, type PollerOptions } from './poller.ts';
 import { pollerRepository, type PollerRepository } from './poller.repository.ts';
 import { STORE_FAILED } from './writer.ts';
 
+/** Waits for `check` to pass; generous, as a loaded CI machine is slow (the test's own limit still applies). */
+const waitFor = <T>(check: () => T | Promise<T>) =>
+  vi.waitFor(check, { timeout: 10_000, interval: 20 });
+
 /*
  * The poller against provider faults and hostile data, on a real database with a fake fetch (no
  * network): a dead host pauses as a whole and never makes the loop spin, one poll's bad data
@@ -119,7 +123,7 @@ describe('a provider host that is down', () => {
       options: { hostConcurrency: 4, hostQueue: 8, hostFailThreshold: 3, hostPauseMs: 60_000 },
     });
     poller.start();
-    await vi.waitFor(async () => {
+    await waitFor(async () => {
       for (const n of fine) expect(await stored(n.id)).toHaveLength(1);
     });
     // Many idle rounds (10 ms each) go by.
@@ -209,7 +213,7 @@ describe('a provider host that is down', () => {
       options: { hostConcurrency: 4, hostQueue: 2 },
     });
     poller.start();
-    await vi.waitFor(() => expect(seen.asked).toHaveLength(4));
+    await waitFor(() => expect(seen.asked).toHaveLength(4));
     const started = Date.now();
     await poller.stop();
     expect(Date.now() - started).toBeLessThan(2000);
@@ -235,14 +239,14 @@ describe('leases', () => {
       options: { leaseMs: 600 },
     });
     poller.start();
-    await vi.waitFor(() => expect(answer).toBeTypeOf('function'));
+    await waitFor(() => expect(answer).toBeTypeOf('function'));
     // Held three times as long as a lease: still leased, into the future.
     await sleep(1800);
     const held = await row(n!.id);
     expect(held.leaseUntil!.getTime()).toBeGreaterThan(Date.now());
     expect(held.leaseUntil!.getTime()).toBeLessThanOrEqual(Date.now() + 600);
     answer();
-    await vi.waitFor(async () => expect(await stored(n!.id)).toHaveLength(1));
+    await waitFor(async () => expect(await stored(n!.id)).toHaveLength(1));
     await poller.stop();
     expect((await row(n!.id)).leaseUntil).toBeNull();
   });
