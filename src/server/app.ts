@@ -199,7 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   tagsRoutes(app, tags);
   const cipher = createCipher(secret);
   const numbersRepo = numbersRepository(database.db);
-  numbersRoutes(app, numbersService({ repo: numbersRepo, tags, cipher, now }));
+  numbersRoutes(app, numbersService({ repo: numbersRepo, cipher, now }));
 
   // Provider access: two SSRF-safe fetchers with their own connection pools, one for the poller
   // and one for on-demand reads (Test, date checks, the public checker), so visitors can never

@@ -186,7 +186,7 @@ const isFailMarker = (o: Obj) =>
  */
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
-export const stripControl = (s: string) => s.replace(CONTROL_CHARS, '');
+const stripControl = (s: string) => s.replace(CONTROL_CHARS, '');
 
 function makeMessage(
   rawSender: string | null,

@@ -26,7 +26,7 @@ export type ProviderRead =
 /** The link to read: encrypted as stored, or as pasted in a public check (never stored). */
 export type LinkSource = { enc: string } | { url: string };
 
-export const NO_API_LINK = 'No API link provided for this number';
+const NO_API_LINK = 'No API link provided for this number';
 
 export function createProviderReader(deps: {
   cipher: Cipher;

@@ -382,15 +382,6 @@ export function numbersRepository(db: Db) {
       });
     },
 
-    /** True when another number of this user already has the phone number. */
-    async phoneTaken(userId: string, phoneNumber: string, exceptId: string) {
-      const [row] = await db
-        .select({ id: voipNumbers.id })
-        .from(voipNumbers)
-        .where(and(eq(voipNumbers.userId, userId), eq(voipNumbers.phoneNumber, phoneNumber)));
-      return !!row && row.id !== exceptId;
-    },
-
     deleteMany: (userId: string, ids: string[]) =>
       deleteWhere(userId, inArray(voipNumbers.id, ids)),
 
@@ -425,15 +416,6 @@ export function numbersRepository(db: Db) {
         .update(voipNumbers)
         .set({ dateLastChecked: now, ...(endDate ? { endDate } : {}) })
         .where(and(eq(voipNumbers.id, id), eq(voipNumbers.userId, userId)));
-    },
-
-    /** All of a user's tag names → ids (lower-cased keys), for matching names on import lines. */
-    async tagIndex(userId: string) {
-      const rows = await db
-        .select({ id: tags.id, name: tags.name })
-        .from(tags)
-        .where(eq(tags.userId, userId));
-      return new Map(rows.map((r) => [r.name.toLowerCase(), r.id]));
     },
   };
 }

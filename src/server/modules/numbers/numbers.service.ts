@@ -2,7 +2,6 @@ import type { ImportResult, VoipNumber } from '../../../shared/numbers.ts';
 import type { Cipher } from '../../crypto.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { decodeCursor, encodeCursor } from '../../db/paging.ts';
-import type { tagsRepository } from '../tags/tags.repository.ts';
 import { numberErrors } from './numbers.errors.ts';
 import { cleanTagNames, parseImport } from './numbers.import.ts';
 import type {
@@ -13,7 +12,6 @@ import type {
   NumbersRepository,
 } from './numbers.repository.ts';
 
-type TagsRepository = ReturnType<typeof tagsRepository>;
 type Fields = {
   phoneNumber: string;
   apiLink: string;
@@ -27,7 +25,6 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function numbersService(deps: {
   repo: NumbersRepository;
-  tags: TagsRepository;
   cipher: Cipher;
   now?: () => Date;
 }) {
