@@ -23,7 +23,7 @@
  *    died, when statements A had sent have finished), the time from the kill to (a) the first
  *    provider request for it on a connection opened after the kill and (b) its `last_polled_at`
  *    later than the kill (the poll stored): max and p50 of each, against the 40 s target on (b).
- *    Lease settings (30 s, renewed every 10 s; not configurable) come from `defaultPollerOptions`.
+ *    Lease settings (20 s, renewed every third of that; not configurable) come from `defaultPollerOptions`.
  * 2. SIGTERM → exit with 10,000 numbers on a dead host (target ≤ 10 s): the numbers all on one
  *    provider host that is (i) a closed loopback port (connection refused; what a host that does
  *    not resolve looks like to the poller: a connection-level fault, with no DNS lookup here) or

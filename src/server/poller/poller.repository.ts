@@ -66,8 +66,10 @@ const toClaim = (r: RawClaim): ClaimedNumber => ({
 /** Rows from db.execute: node-postgres returns a result object, PGlite too; both have `rows`. */
 const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Numbers of a paused host deferred per statement. */
-export const DEFER_CHUNK = 1000;
+export const DEFER_CHUNK = 250;
 
 /** The poller's statements: claims and leases, the batched write of finished polls, watching. */
 export function pollerRepository(db: Db) {
@@ -291,6 +293,9 @@ export function pollerRepository(db: Db) {
         const n = (res as { rowCount?: number | null }).rowCount ?? 0;
         total += n;
         if (n < DEFER_CHUNK) return total;
+        // Let other work in between: the embedded database runs each statement on this thread
+        // and would otherwise run the chunks back to back, answering no request meanwhile.
+        await yieldToEventLoop();
       }
     },
 

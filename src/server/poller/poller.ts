@@ -48,7 +48,7 @@ export const defaultPollerOptions: PollerOptions = {
   hostMaxPauseMs: 5 * 60_000,
   keepMessages: MESSAGES_KEPT_PER_NUMBER,
   writeBatch: 500,
-  leaseMs: 30_000,
+  leaseMs: 20_000,
   maxBackoffMs: 15 * 60_000,
   idleMs: 250,
   refreshCoalesceMs: 5_000,
@@ -296,7 +296,11 @@ export function createPoller(deps: {
       }
       if (!running) break;
       const full = room() < claimBatch;
-      if (claimed > 0 && !full) continue;
+      if (claimed > 0 && !full) {
+        // Claim again at once, but after the event loop has had a turn (see the writer).
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        continue;
+      }
       await new Promise<void>((resolve) => {
         const timer = setTimeout(done, o.idleMs);
         function done() {

@@ -18,7 +18,7 @@ import { nextSlot, phaseOf } from './poller.ts';
  * and a worker killed with SIGKILL mid-batch loses and duplicates nothing once its leases run out.
  * PostgreSQL only: PGlite is one process, so there is nothing to share. The two tests are bounded
  * at 35 s and 75 s (about 15–25 s and 40–50 s on a loaded 2-core machine: the second waits for the
- * dead worker's 30 s leases to run out); afterEach SIGKILLs any
+ * dead worker's 20 s leases to run out); afterEach SIGKILLs any
  * worker still alive and drops the database clone.
  */
 
@@ -458,7 +458,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('poller worker processes (Po
       requests.filter((r) => r.phone === phone && r.at < killedAt).length;
     expect([...leasedEmpty].reduce((s, p) => s + fetchedBefore(p), 0)).toBeGreaterThanOrEqual(5);
 
-    // The dead worker's leases (30 s, never renewed again) run out by themselves.
+    // The dead worker's leases (20 s, never renewed again) run out by themselves.
     delayMs = 100;
     const restartedAt = Date.now();
     const fresh = startWorker('worker-fresh', env, url);
@@ -474,7 +474,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('poller worker processes (Po
       return r[0]!.with_message === N && r[0]!.leased === 0;
     });
     const recoveredMs = Date.now() - restartedAt - freshReadyMs;
-    // A crash parks the dead worker's numbers for at most a lease (30 s), not minutes.
+    // A crash parks the dead worker's numbers for at most a lease (20 s) and a claim, not minutes.
     expect(Date.now() - killedAt).toBeLessThanOrEqual(40_000);
     await stopGracefully(fresh);
 

@@ -71,7 +71,12 @@ export function createWriter(deps: {
   }
 
   async function writeAll() {
-    while (pending.length) await store(pending.splice(0, deps.batchSize));
+    while (pending.length) {
+      await store(pending.splice(0, deps.batchSize));
+      // Between batches, let requests in (on the embedded database a statement runs on this
+      // thread, and back-to-back batches would answer nothing meanwhile).
+      if (pending.length) await new Promise<void>((resolve) => setImmediate(resolve));
+    }
     writing = false;
   }
 
