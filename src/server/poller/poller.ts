@@ -118,8 +118,9 @@ export function createPoller(deps: {
   let active = 0;
   let storing = 0;
   let polls = 0;
-  /** Aborts provider requests in flight when the poller stops. */
+  /** Aborts provider requests in flight when the poller stops (every one of them listens). */
   let stopping = new AbortController();
+  setMaxListeners(0, stopping.signal);
   const hosts = createHostLimiter<ClaimedNumber>({
     perHost: o.hostConcurrency,
     queuePerHost: o.hostQueue,
@@ -319,9 +320,6 @@ export function createPoller(deps: {
     start() {
       if (running) return;
       running = true;
-      stopping = new AbortController();
-      // Every provider request in flight listens to it.
-      setMaxListeners(0, stopping.signal);
       loop = mainLoop();
       clearTimeout(renewTimer);
       renewLoop();
@@ -339,6 +337,9 @@ export function createPoller(deps: {
       await Promise.allSettled([...inFlight]);
       clearTimeout(renewTimer);
       await writer.published();
+      // A later drain() or refresh() reads with a live signal again.
+      stopping = new AbortController();
+      setMaxListeners(0, stopping.signal);
     },
     /** Polls one of the user's numbers now, at most once per coalescing window. */
     refresh(userId: string, numberId: string): Promise<PollResult | 'busy'> {
