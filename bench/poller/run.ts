@@ -610,6 +610,9 @@ try {
       if (n.kind === 'fast') lags.push((((at - n.phase) % PERIOD) + PERIOD) % PERIOD);
     }
     const healthy = list.filter((n) => n.kind === 'fast').length;
+    // Lag is read modulo the interval, so a healthy number never asked would hide: count them.
+    const asked = new Set(report.all.map(([phone]) => phone));
+    const neverAsked = list.filter((n) => n.kind === 'fast' && !asked.has(n.phone)).length;
     const [states] = rowsOf<{ paused: number; erroring: number }>(
       await db.execute(sql`select
           count(*) filter (where last_error like '%paused%')::int as paused,
@@ -626,6 +629,7 @@ try {
         numbers: `${healthy} healthy${faulty ? ` + ${NUMBERS - healthy} faulty` : ''}`,
         'provider reads': polls,
         'healthy reads': requests.fast,
+        'healthy never read': neverAsked,
         'dead/hung host requests': faulty ? `${requests.dead} / ${requests.hang}` : '-',
         'due→request p50 / p99 ms (healthy)': `${ms(pct(lags, 50))} / ${ms(pct(lags, 99))}`,
         'statements/poll': (counted / Math.max(1, polls)).toFixed(3),

@@ -32,7 +32,10 @@ export function safeErr(err: unknown): { type: string; message: string; stack: s
     type: (err as object).constructor?.name ?? 'Error',
     ...(code ? { code } : {}),
     message: messages.join('; caused by: '),
+    // The stack repeats the message (a failed query's parameters, which may hold line breaks):
+    // only what follows it, and only frame lines.
     stack: String(e.stack ?? '')
+      .replace(String(e.message ?? ''), '')
       .split('\n')
       .filter((l) => /^\s+at /.test(l))
       .slice(0, 12)

@@ -138,7 +138,12 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('postgres bus reconnects', (
       expect(bus.status()).toMatchObject({ listening: true });
       const user = crypto.randomUUID();
       const got: string[] = [];
-      bus.subscribe(user, (e) => got.push(e.message.content));
+      let gaps = 0;
+      bus.subscribe(
+        user,
+        (e) => got.push(e.message.content),
+        () => gaps++,
+      );
 
       await kill();
       await until(() => !bus.status().listening);
@@ -153,11 +158,14 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('postgres bus reconnects', (
       expect(bus.status().lastError).toMatch(/timeout/i);
       proxy.restore();
       await until(() => bus.status().listening, 8000);
+      // Back: subscribers hear that events may have been missed (SSE streams end and replay).
+      expect(gaps).toBe(1);
 
       // Killed again at once: back again.
       await kill();
       await until(() => !bus.status().listening);
       await until(() => bus.status().listening, 5000);
+      expect(gaps).toBe(2);
 
       await bus.publish([event(user, 'after the blips')]);
       await until(() => got.length === 1);

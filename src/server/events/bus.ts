@@ -13,8 +13,13 @@ export type BusStatus = { listening: boolean; since?: Date; lastError?: string }
 export type EventBus = {
   kind: 'memory' | 'postgres';
   publish(events: MessageEvent[]): Promise<void>;
-  /** Calls `fn` for every event of `userId` published by any process; returns the unsubscribe. */
-  subscribe(userId: string, fn: Listener): () => void;
+  /**
+   * Calls `fn` for every event of `userId` published by any process; returns the unsubscribe.
+   * `onGap` is called when events may have been missed (the bus lost its connection and is back):
+   * the subscriber should catch up from storage (an SSE stream ends, and its client reconnects
+   * with Last-Event-ID and is replayed what it missed).
+   */
+  subscribe(userId: string, fn: Listener, onGap?: () => void): () => void;
   /** Live subscriber count for a user in this process. */
   watchers(userId: string): number;
   /** A bus with nothing to listen for (in-process, publish-only) is always listening. */
@@ -24,18 +29,25 @@ export type EventBus = {
 
 function fanOut() {
   const byUser = new Map<string, Set<Listener>>();
+  const gaps = new Set<() => void>();
   return {
     deliver(e: MessageEvent) {
       for (const fn of byUser.get(e.userId) ?? []) fn(e);
     },
-    subscribe(userId: string, fn: Listener) {
+    subscribe(userId: string, fn: Listener, onGap?: () => void) {
       let set = byUser.get(userId);
       if (!set) byUser.set(userId, (set = new Set()));
       set.add(fn);
+      if (onGap) gaps.add(onGap);
       return () => {
         set.delete(fn);
         if (set.size === 0) byUser.delete(userId);
+        if (onGap) gaps.delete(onGap);
       };
+    },
+    /** Tells every subscriber that events may have been missed. */
+    gap() {
+      for (const fn of [...gaps]) fn();
     },
     watchers: (userId: string) => byUser.get(userId)?.size ?? 0,
   };
@@ -93,6 +105,7 @@ export async function createPostgresBus(
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
   let failures = 0;
+  let connectedBefore = false;
   let state: BusStatus = { listening: false, since: new Date() };
 
   const onNotification = (n: pg.Notification) => {
@@ -118,6 +131,9 @@ export async function createPostgresBus(
   async function connect() {
     const c = new pg.Client({
       connectionString: url,
+      // A connection that goes silent (no FIN) is noticed by TCP keepalive, not only by a query.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
       application_name: 'vm_events', // to find it in pg_stat_activity
       connectionTimeoutMillis: opts.connectTimeoutMs ?? 3000,
     });
@@ -152,6 +168,9 @@ export async function createPostgresBus(
     }
     client = c;
     failures = 0;
+    // Back after a loss: events sent meanwhile never reached this process.
+    if (connectedBefore) f.gap();
+    connectedBefore = true;
     state = {
       listening: true,
       since: new Date(),

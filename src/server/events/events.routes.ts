@@ -58,10 +58,16 @@ export function eventsRoutes(
         }
         raw.write(`id: ${e.id}\nevent: message\ndata: ${JSON.stringify(e.message)}\n\n`);
       };
-      const unsubscribe = bus.subscribe(user.id, (e) => {
-        if (replaying) pending.push(e);
-        else send(e);
-      });
+      const unsubscribe = bus.subscribe(
+        user.id,
+        (e) => {
+          if (replaying) pending.push(e);
+          else send(e);
+        },
+        // Events may have been missed: end the stream; the client reconnects with Last-Event-ID
+        // and is replayed what it missed.
+        () => raw.end(),
+      );
       const watch = (pull: boolean) => {
         const t = now();
         deps.poller

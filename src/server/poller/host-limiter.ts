@@ -5,9 +5,9 @@
  * timed out, 502–504) is paused as a whole (open), probed with one request when the pause ends
  * (half-open), and resumes on the first answer (closed); each failed probe doubles the pause.
  *
- * `skipped()` names the hosts whose due numbers must not be claimed now (paused, probing, or with
- * every slot and queue place taken): they wait in the table, so a slow or dead host never makes
- * the loop claim and give back.
+ * `room()` says how many numbers of each host the next claim may bring (none for a host that is
+ * paused, probing, or has every slot and queue place taken): the rest wait in the table, so a
+ * slow or dead host never makes the loop claim and give back.
  */
 
 export type HostLimiterOptions = {
@@ -137,15 +137,26 @@ export function createHostLimiter<T>(o: HostLimiterOptions) {
       return { next, ...(paused ? { paused } : {}) };
     },
 
-    /** Hosts whose numbers must not be claimed now. */
-    skipped(now: number): string[] {
-      const out: string[] = [];
+    /**
+     * What the next claim may bring per host: `skip`, hosts to leave out (paused, probing, or no
+     * slot or queue place free); `room`, how many numbers each other known host takes (a host not
+     * listed takes `fresh`). A claim within these is admitted whole: nothing is given back.
+     */
+    room(now: number): { skip: string[]; room: Record<string, number>; fresh: number } {
+      const skip: string[] = [];
+      const room: Record<string, number> = {};
       for (const [host, h] of hosts) {
-        const saturated = h.active >= o.perHost && h.queue.length >= o.queuePerHost;
-        const paused = h.pausedUntil && (now < h.pausedUntil || h.probing);
-        if (saturated || paused) out.push(host);
+        if (h.pausedUntil) {
+          // Open, or half-open with its probe out: nothing. Half-open: the probe only.
+          if (now < h.pausedUntil || h.probing) skip.push(host);
+          else room[host] = 1;
+          continue;
+        }
+        const free = o.perHost + o.queuePerHost - h.active - h.queue.length;
+        if (free <= 0) skip.push(host);
+        else room[host] = free;
       }
-      return out;
+      return { skip, room, fresh: o.perHost + o.queuePerHost };
     },
 
     /** Takes every queued number out (the poller stopping). */

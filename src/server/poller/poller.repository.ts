@@ -77,25 +77,40 @@ export function pollerRepository(db: Db) {
     /**
      * Claims up to `limit` due active numbers for this worker: FOR UPDATE SKIP LOCKED, so concurrent
      * workers never claim the same row, and a lease, so a worker that dies mid-poll releases its
-     * numbers when the lease runs out. Numbers of `skipHosts` (saturated or paused here) are left
-     * where they are: they wait in the table, unclaimed, instead of being claimed and given back.
+     * numbers when the lease runs out. Per host at most `hosts.room[host]` (`hosts.fresh` for a
+     * host not listed, none of `hosts.skip`), oldest due first: a saturated or paused host's due
+     * numbers stay in the table, unclaimed, instead of being claimed and given back. Candidates
+     * are the `limit` oldest due numbers of the hosts not skipped, locked (SKIP LOCKED) for the
+     * statement, so a concurrent claim looks past them; those beyond their host's room are not
+     * written and are free again when the statement ends.
      */
     async claimDue(
       now: Date,
       leaseUntil: Date,
       limit: number,
-      skipHosts: string[] = [],
+      hosts: { skip: string[]; room: Record<string, number>; fresh: number } = {
+        skip: [],
+        room: {},
+        fresh: limit,
+      },
     ): Promise<ClaimedNumber[]> {
       const at = now.toISOString();
       const res = await db.execute(sql`
-        with due as (
-          select id from voip_numbers
+        with candidate as (
+          select id, api_host, next_poll_at from voip_numbers
           where is_active and next_poll_at <= ${at}::timestamptz
             and (lease_until is null or lease_until <= ${at}::timestamptz)
-            ${skipHosts.length ? sql`and api_host <> all(array(select jsonb_array_elements_text(${JSON.stringify(skipHosts)}::jsonb)))` : sql``}
+            ${hosts.skip.length ? sql`and api_host <> all(array(select jsonb_array_elements_text(${JSON.stringify(hosts.skip)}::jsonb)))` : sql``}
           order by next_poll_at
           limit ${limit}
           for update skip locked
+        ), ranked as (
+          select c.id, c.next_poll_at, row_number() over (partition by c.api_host
+            order by c.next_poll_at, c.id) as rn,
+            coalesce((${JSON.stringify(hosts.room)}::jsonb ->> c.api_host)::int, ${hosts.fresh}) as room
+          from candidate c
+        ), due as (
+          select id from ranked where rn <= room
         )
         update voip_numbers v set lease_until = ${leaseUntil.toISOString()}::timestamptz
         from due, users u

@@ -233,19 +233,27 @@ describe('a provider host that is down', () => {
 describe('leases', () => {
   it('are short and renewed while a number is held, so a live worker keeps them and a dead one loses them fast', async () => {
     const [n] = await addNumbers('slow.example', 1, new Date());
-    let answer!: () => void;
-    const { poller } = makePoller({
-      fetch: (url) => new Promise((resolve) => (answer = () => resolve(inbox(url)))),
-      options: { leaseMs: 600 },
+    // Every fetch of the number waits for the test's word (or the poller's stop).
+    const waiting: (() => void)[] = [];
+    const { poller, seen } = makePoller({
+      fetch: (url, signal) =>
+        new Promise((resolve) => {
+          waiting.push(() => resolve(inbox(url)));
+          signal?.addEventListener('abort', () =>
+            resolve({ ok: false, kind: 'aborted', error: 'Request aborted' }),
+          );
+        }),
+      options: { leaseMs: 900 },
     });
     poller.start();
-    await waitFor(() => expect(answer).toBeTypeOf('function'));
-    // Held three times as long as a lease: still leased, into the future.
-    await sleep(1800);
+    await waitFor(() => expect(waiting).toHaveLength(1));
+    // Held three times as long as a lease: still leased, into the future, and never claimed again.
+    await sleep(2700);
     const held = await row(n!.id);
     expect(held.leaseUntil!.getTime()).toBeGreaterThan(Date.now());
-    expect(held.leaseUntil!.getTime()).toBeLessThanOrEqual(Date.now() + 600);
-    answer();
+    expect(held.leaseUntil!.getTime()).toBeLessThanOrEqual(Date.now() + 900);
+    expect(seen.asked).toHaveLength(1);
+    for (const answer of waiting) answer();
     await waitFor(async () => expect(await stored(n!.id)).toHaveLength(1));
     await poller.stop();
     expect((await row(n!.id)).leaseUntil).toBeNull();

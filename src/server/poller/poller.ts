@@ -1,6 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import { extractCode, isVerificationMessage } from '../../shared/messages.ts';
 import { MESSAGES_KEPT_PER_NUMBER } from '../../shared/numbers.ts';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import type { EventBus } from '../events/bus.ts';
 import { isHostFault, type ProviderRead, type ReadProvider } from '../providers/read-provider.ts';
 import { createHostLimiter, type HostVerdict } from './host-limiter.ts';
@@ -258,7 +259,7 @@ export function createPoller(deps: {
     const free = Math.min(room(), o.writeBatch);
     if (free <= 0) return 0;
     const t = now();
-    const claimed = await repo.claimDue(t, leaseUntil(t), free, hosts.skipped(t.getTime()));
+    const claimed = await repo.claimDue(t, leaseUntil(t), free, hosts.room(t.getTime()));
     const refused: string[] = [];
     for (const n of claimed) {
       held.add(n.id);
@@ -266,8 +267,8 @@ export function createPoller(deps: {
       if (admitted === 'run') run(n);
       else if (admitted === 'refused') refused.push(n.id);
     }
-    // A claim may bring more of one host than its slots and queue take (the host is skipped from
-    // the next claim on): those go back as they were, still due.
+    // The claim kept within each host's room, so this is rare (a host paused while the claim
+    // ran): those go back as they were, still due.
     if (refused.length) await release(refused);
     return claimed.length;
   }
@@ -287,13 +288,21 @@ export function createPoller(deps: {
     renewTimer.unref();
   }
 
+  const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
   async function mainLoop() {
+    let outage = 0;
     while (running) {
       let claimed = 0;
       try {
         claimed = await tick();
+        outage = 0;
       } catch (err) {
-        deps.log.error({ err }, 'claiming due numbers failed');
+        if (!isDatabaseUnavailable(err)) deps.log.error({ err }, 'claiming due numbers failed');
+        else if (outage++ === 0)
+          deps.log.warn({ err }, 'claiming due numbers: database unavailable');
+        // While the database is down, try again less often (up to every 5 s).
+        if (outage) await sleep(Math.min(5000, o.idleMs * 2 ** Math.min(outage, 5)));
       }
       if (!running) break;
       const full = room() < claimBatch;

@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import type { EventBus } from '../events/bus.ts';
 import type { StoredMessage } from '../modules/messages/messages.repository.ts';
 import { toEvent } from '../modules/messages/messages.dto.ts';
@@ -42,6 +43,11 @@ export function createWriter(deps: {
         deps.keep,
       );
     } catch (err) {
+      if (isDatabaseUnavailable(err)) {
+        // Not this batch's data: the database is down. Splitting would only multiply the waiting.
+        for (const p of batch) p.fail(err);
+        return;
+      }
       if (batch.length > 1) {
         const half = Math.ceil(batch.length / 2);
         await store(batch.slice(0, half));

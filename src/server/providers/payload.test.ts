@@ -222,6 +222,12 @@ describe('parseProviderPayload: one SMS inside data', () => {
     ).toEqual(ok([msg(PHONE, 'Telegram code: 123456')], '2031-01-01T00:00:00.000Z'));
   });
 
+  it('does not take a status text in data for an SMS (no code in it)', () => {
+    expect(view(parse(json({ code: 0, data: { msg: 'SMS code not received yet' } })))).toEqual(
+      ok([]),
+    );
+  });
+
   it('does not read top-level code or msg as a message (they are the answer’s status)', () => {
     expect(view(parse(json({ status: 'success', code: 0, msg: 'Your code is 123456' })))).toEqual(
       ok([]),

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { resolveSender } from '../../shared/messages.ts';
+import { extractCode, resolveSender } from '../../shared/messages.ts';
 
 /*
  * Normalises whatever a provider "API link" answers into messages and an end date. Accepts every
@@ -242,6 +242,8 @@ function messageFromData(data: Obj, ctx: PayloadContext): ProviderMessage | null
   const key = DATA_TEXT_KEYS.find((k) => typeof data[k] === 'string' && data[k].trim() !== '');
   if (!key) return null;
   const content = data[key] as string;
+  // A status text in data ("SMS code not received yet") is no SMS: only text with a code is.
+  if (extractCode(content) === null) return null;
   const time = TIME_KEYS.map((k) => data[k]).find((v) => v !== undefined && v !== null && v !== '');
   const id = scalarText(data.id)?.trim() || null;
   return makeMessage(firstText(data, SENDER_KEYS), content, time, id, ctx);
@@ -411,6 +413,8 @@ function fromJson(v: unknown, ctx: PayloadContext): ParsedPayload {
   }
   const fromData = data && !isFailMarker(data) ? messageFromData(data, ctx) : null;
   if (fromData) return withEndDate({ ok: true, messages: [fromData], endDate: null }, explicit);
+  // Text in data without a code is the provider's status ("SMS code not received yet"): nothing yet.
+  if (data && DATA_TEXT_KEYS.some((k) => typeof data[k] === 'string')) return okEmpty(explicit);
   // An end date field (even one too old to use) or an empty list key is a known shape.
   const hasEndField = (o: Obj | null) => !!o && END_KEYS.some((k) => k in o);
   if (explicit || present || hasEndField(v) || hasEndField(data) || Object.keys(v).length === 0) {

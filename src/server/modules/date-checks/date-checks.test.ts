@@ -87,12 +87,10 @@ describe('on-demand reads', () => {
     await waitFor(() =>
       expect(provider.requests.filter((r) => r.url.startsWith('/slow/')).length).toBeGreaterThan(0),
     );
-    // The owner's number on that host is polled now, not after the visitors' queue (which would
-    // take several seconds on a shared 2-connection pool and time out at 1.5 s).
+    // The owner's number on that host is polled now, not after the visitors' queue (which takes
+    // several seconds on a shared 2-connection pool: its request would time out at 1.5 s).
     await t.database.db.update(voipNumbers).set({ nextPollAt: t.clock.now() });
-    const started = Date.now();
     await t.app.poller.drain();
-    expect(Date.now() - started).toBeLessThan(SLOW_MS);
     expect((await row(owned.id)).lastError).toBeNull();
     expect((await row(owned.id)).lastPolledAt).not.toBeNull();
     await Promise.all(checks);

@@ -41,13 +41,20 @@ export function messagesRoutes(app: App, deps: { service: MessagesService; now: 
 
   app.post(
     '/v1/messages/refresh',
-    { schema: { tags: ['messages'], response: { 200: refreshAllResult } } },
+    {
+      // Each asks the providers of up to 500 numbers: at most 6 a minute per user.
+      config: { rateLimit: { max: 6, timeWindow: 60_000, keyGenerator: userOrIp } },
+      schema: { tags: ['messages'], response: { 200: refreshAllResult } },
+    },
     async (req) => service.refreshAll(requireUser(req).id),
   );
 
   app.post(
     '/v1/numbers/:id/refresh',
-    { schema: { tags: ['messages'], params: idParams, response: { 200: refreshResult } } },
+    {
+      config: { rateLimit: { max: 60, timeWindow: 60_000, keyGenerator: userOrIp } },
+      schema: { tags: ['messages'], params: idParams, response: { 200: refreshResult } },
+    },
     async (req) => service.refresh(requireUser(req).id, req.params.id),
   );
 

@@ -522,8 +522,8 @@ describe('storing polls in batches', () => {
     });
     // Many idle rounds pass (10 ms each) while the dead host hangs.
     await new Promise((r) => setTimeout(r, 300));
-    // The dead host: 2 requests in flight, 4 waiting; the other 6 were given back once, as they
-    // were (still due, no failure counted), and never claimed again while the host is saturated.
+    // The dead host: 2 requests in flight, 4 waiting (one claim brought exactly those); the other
+    // 6 were never claimed while the host is saturated: still due, no failure counted.
     expect(log.asked.filter((u) => u.includes('dead.example'))).toHaveLength(2);
     expect(log.claims.filter((hosts) => hosts.includes('dead.example'))).toHaveLength(1);
     expect(log.claims.length).toBeGreaterThan(5);

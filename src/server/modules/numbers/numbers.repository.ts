@@ -216,6 +216,9 @@ export function numbersRepository(db: Db) {
   const deleteWhere = (userId: string, where?: SQL) =>
     withRetries(() =>
       db.transaction(async (tx) => {
+        // Deleting a whole collection takes its messages too (up to 100 a number): more time
+        // than the pool's 10 s statement limit allows an ordinary request.
+        await tx.execute(sql`set local statement_timeout = '120s'`);
         await lockCount(tx, userId);
         const rows = await tx
           .delete(voipNumbers)
