@@ -192,8 +192,12 @@ export function createPoller(deps: {
       });
       return { ok: true, newMessages: stored.length };
     } catch (err) {
-      // Only the database can fail here (the writer could store neither the poll nor its failure).
-      deps.log.error({ err, numberId: n.id }, 'storing a poll failed');
+      // Only the database can fail here (the writer could store neither the poll nor its failure);
+      // the number keeps its lease and is polled again when it runs out. A database that is down
+      // is an outage (/healthz says so), not a fault of this poll.
+      if (isDatabaseUnavailable(err))
+        deps.log.warn({ err, numberId: n.id }, 'storing a poll failed');
+      else deps.log.error({ err, numberId: n.id }, 'storing a poll failed');
       return { ok: false, error: 'Failed to fetch messages' };
     } finally {
       held.delete(n.id);
@@ -238,7 +242,7 @@ export function createPoller(deps: {
 
   /**
    * A host keeps failing at connection level: its numbers (those waiting here, and every other
-   * active one in the table) are due when the pause ends, and say why. One statement.
+   * active one in the table) are due when the pause ends, and say why (`deferHost`).
    */
   function pauseHost(host: string, until: number, error: string, dropped: ClaimedNumber[]) {
     for (const n of dropped) held.delete(n.id);
