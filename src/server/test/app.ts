@@ -87,12 +87,21 @@ export async function createTestApp(
   };
 }
 
-/** Sign-in helper: request a code, read it from the outbox, verify it, return the session cookie. */
+/**
+ * Sign-in helper: request a code, read it from the outbox, verify it, return the session cookie.
+ * `ip` is the client address asking (sign-ins are limited per IP: 20 an hour).
+ */
 export async function signIn(
   t: TestApp,
   email = `user-${Math.random().toString(36).slice(2)}@example.com`,
+  ip = '127.0.0.1',
 ) {
-  const sent = await t.app.inject({ method: 'POST', url: '/v1/auth/code', payload: { email } });
+  const sent = await t.app.inject({
+    method: 'POST',
+    url: '/v1/auth/code',
+    payload: { email },
+    remoteAddress: ip,
+  });
   if (sent.statusCode !== 200) throw new Error(`code send failed: ${sent.body}`);
   const code = lastCode(t, email);
   const res = await t.app.inject({

@@ -12,6 +12,11 @@ export type ImportEntry = {
   isFavorite: boolean;
   notes: string;
   tagNames: string[];
+  /**
+   * Whether missing tags are created: yes for the settings JSON (an export brings its tags back);
+   * no for bulk lines, whose names are matched to the user's existing tags (unknown ones ignored).
+   */
+  createTags: boolean;
 };
 export type ImportParse = { entries: ImportEntry[]; errors: { line: number; message: string }[] };
 
@@ -85,6 +90,7 @@ function parseJson(text: string): ImportParse {
       tagNames: Array.isArray(o.tags)
         ? o.tags.filter((t): t is string => typeof t === 'string')
         : [],
+      createTags: true,
     });
   });
   return out;
@@ -108,6 +114,7 @@ function parseLines(text: string): ImportParse {
         isFavorite: false,
         notes: '',
         tagNames: r.value.tagNames,
+        createTags: false,
       });
   });
   return out;

@@ -306,22 +306,33 @@ export function numbersRepository(db: Db) {
 
     /**
      * Insert numbers (any count) with their tag links in one transaction; existing phone numbers are
-     * skipped. `tagNames` are tags by name (case-insensitive), created when missing inside the same
-     * transaction, so a failed insert leaves no new tags behind.
+     * skipped. `tagNames` are tags by name (case-insensitive): with `createTags` created when
+     * missing inside the same transaction (a failed insert leaves no new tags behind), without it
+     * matched to the user's existing tags, unknown names ignored.
      */
-    async insertMany(userId: string, rows: (NewNumber & { tagNames?: string[] })[]) {
+    async insertMany(
+      userId: string,
+      rows: (NewNumber & { tagNames?: string[]; createTags?: boolean })[],
+    ) {
       return db.transaction(async (tx) => {
         await lockCount(tx, userId);
-        const named = rows.flatMap((r) => r.tagNames ?? []);
+        const named = rows.flatMap((r) => (r.createTags ? (r.tagNames ?? []) : []));
         const tagIndex = await tagsRepository(tx).ensureMany(userId, [
           ...new Map(named.map((n) => [n.toLowerCase(), n])).values(),
         ]);
+        if (rows.some((r) => !r.createTags && r.tagNames?.length)) {
+          for (const t of await tagsRepository(tx).list(userId)) {
+            if (!tagIndex.has(t.name.toLowerCase())) tagIndex.set(t.name.toLowerCase(), t.id);
+          }
+        }
         const inserted: NumberRow[] = [];
         for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
           const chunk = rows.slice(i, i + INSERT_CHUNK);
           const got = await tx
             .insert(voipNumbers)
-            .values(chunk.map(({ tagIds: _t, tagNames: _n, ...r }) => ({ ...r, userId })))
+            .values(
+              chunk.map(({ tagIds: _t, tagNames: _n, createTags: _c, ...r }) => ({ ...r, userId })),
+            )
             .onConflictDoNothing({ target: [voipNumbers.userId, voipNumbers.phoneNumber] })
             .returning();
           inserted.push(...got);

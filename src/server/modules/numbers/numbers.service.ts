@@ -176,7 +176,8 @@ export function numbersService(deps: {
       }
       const unique = [...firstByPhone.values()];
 
-      // Tags named on lines are created (or found) in the numbers' transaction: all or nothing.
+      // Tags named in the settings JSON are created (or found) in the numbers' transaction (all
+      // or nothing); names on bulk lines only match the user's existing tags (spec).
       const inserted = await repo.insertMany(
         userId,
         unique.map((e) => ({
@@ -191,6 +192,7 @@ export function numbersService(deps: {
             overrideTagIds ?? [],
           ),
           tagNames: overrideTagIds ? [] : cleanTagNames(e.tagNames),
+          createTags: e.createTags,
         })),
       );
       if (inserted.length >= 1000) await repo.analyze();

@@ -498,6 +498,8 @@ describe('POST /v1/numbers/import', () => {
 
   it('reads the six line formats, skips blank lines, applies tags named on lines', async () => {
     const u = await signIn(t, 'importer@example.com');
+    await tag(u, 'Telegram');
+    await tag(u, 'google');
     const text = [
       `2015550001----${link(1)}`,
       '',
@@ -546,6 +548,20 @@ describe('POST /v1/numbers/import', () => {
       duplicates: 1,
       errors: [{ line: 1, message: 'Line 1: Number 2025550001 already exists' }],
     });
+  });
+
+  it('matches tag names on bulk lines to existing tags, case-insensitively, and creates none', async () => {
+    // From another address: this file's sign-ins from 127.0.0.1 are at the hourly limit.
+    const u = await signIn(t, 'line-tags@example.com', '192.0.2.10');
+    await tag(u, 'Telegram');
+    await tag(u, 'Work');
+    const res = await imp(u, `2035550101|${link(1)}|telegram,WORK,Nope`);
+    expect(res.json()).toMatchObject({ imported: 1, errors: [] });
+    const [n] = (await req(u, 'GET', '/v1/numbers')).json().items;
+    expect(n.tags.map((x: { name: string }) => x.name)).toEqual(['Telegram', 'Work']);
+    expect(
+      (await req(u, 'GET', '/v1/tags')).json().items.map((x: { name: string }) => x.name),
+    ).toEqual(['Telegram', 'Work']);
   });
 
   it('override tags apply to every line and replace tags named on lines', async () => {
