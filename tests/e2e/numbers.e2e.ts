@@ -336,12 +336,12 @@ describe('number collection screens', () => {
 
     await page.getByLabel('Import numbers').fill('5557778888|https://provider.example/z\nnope');
     await importButton.click();
-    await page.getByText('Imported 1 numbers (0 duplicates skipped)').waitFor();
+    await page.getByText('Imported 1 number (0 duplicates skipped)').waitFor();
     await page.getByText('Line 2: Invalid format. Expected format:').waitFor();
 
     // A .txt file is read into the text box.
     await page
-      .getByText('Imported 1 numbers (0 duplicates skipped)')
+      .getByText('Imported 1 number (0 duplicates skipped)')
       .waitFor({ state: 'detached', timeout: 5_000 });
     await page.locator('#settings-import-file').setInputFiles({
       name: 'numbers.txt',
@@ -351,7 +351,7 @@ describe('number collection screens', () => {
     await page.getByText('Loaded numbers.txt').waitFor();
     expect(await page.getByLabel('Import numbers').inputValue()).toContain('5553334444|');
     await importButton.click();
-    await page.getByText('Imported 1 numbers (0 duplicates skipped)').waitFor();
+    await page.getByText('Imported 1 number (0 duplicates skipped)').waitFor();
 
     await page.goto(h.baseUrl + '/dashboard');
     await page.getByText('5 numbers').waitFor();

@@ -3,6 +3,10 @@ const integer = new Intl.NumberFormat('en-US');
 /** 12345 -> "12,345" */
 export const formatCount = (n: number) => integer.format(n);
 
+/** A count and its noun: "1 number", "12,345 numbers" (`many` defaults to the noun + "s"). */
+export const countOf = (n: number, one: string, many = `${one}s`) =>
+  `${formatCount(n)} ${n === 1 ? one : many}`;
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { downloadCsv } from '../../../lib/csv.ts';
-import { formatCount } from '../../../lib/format.ts';
+import { countOf, formatCount } from '../../../lib/format.ts';
 import { expiredCsv, NO_EXPIRED_TO_EXPORT, NO_RESULTS_TO_EXPORT, resultsCsv } from '../exports.ts';
 import type { DateCheckRun } from '../hooks/use-date-check-run.ts';
 import type { ResultRow, RowStatus } from '../types.ts';
@@ -33,9 +33,6 @@ function countRows(rows: readonly ResultRow[]) {
   for (const r of rows) c[r.status]++;
   return c;
 }
-
-const plural = (n: number, one: string, many = `${one}s`) =>
-  `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /**
  * 'Results Summary' (counts, progress while streaming, cancel, CSV exports) and the results list
@@ -71,12 +68,12 @@ export function DateCheckResults({ run }: { run: DateCheckRun }) {
   if (total === 0) return null;
 
   const statusText = running
-    ? `Checking ${plural(total, 'number')}…`
+    ? `Checking ${countOf(total, 'number')}…`
     : phase === 'cancelled'
-      ? `Check cancelled: ${formatCount(finished)} of ${plural(total, 'number')} checked.`
+      ? `Check cancelled: ${formatCount(finished)} of ${countOf(total, 'number')} checked.`
       : phase === 'failed'
-        ? `Check stopped: ${formatCount(finished)} of ${plural(total, 'number')} checked.`
-        : `Finished: ${plural(total, 'number')} checked.`;
+        ? `Check stopped: ${formatCount(finished)} of ${countOf(total, 'number')} checked.`
+        : `Finished: ${countOf(total, 'number')} checked.`;
 
   return (
     <section aria-labelledby="results-summary-heading" className="space-y-4">

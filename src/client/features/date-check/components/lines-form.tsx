@@ -4,7 +4,7 @@ import { checkLines } from '../../../../shared/checks.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { formatCount } from '../../../lib/format.ts';
+import { countOf, formatCount } from '../../../lib/format.ts';
 
 type Props = {
   id: string;
@@ -45,7 +45,7 @@ export function LinesForm({ id, label, help, placeholder, maxLines, running, onS
         >
           {maxLines !== undefined
             ? `${formatCount(lines.length)} / ${formatCount(maxLines)} lines`
-            : `${formatCount(lines.length)} ${lines.length === 1 ? 'line' : 'lines'}`}
+            : countOf(lines.length, 'line')}
         </span>
       </div>
       <Textarea

@@ -7,7 +7,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { formatCount } from '../../../lib/format.ts';
+import { countOf } from '../../../lib/format.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { MessageItem } from './message-item.tsx';
 import { MessageListSkeleton } from './message-list-skeleton.tsx';
@@ -63,7 +63,7 @@ export function MessageList({ query, label, empty }: Props) {
           </Alert>
         )}
         <p className="text-sm text-slate-500" aria-live="polite" data-testid="message-count">
-          {formatCount(items.length)} {items.length === 1 ? 'message' : 'messages'} shown
+          {countOf(items.length, 'message')} shown
         </p>
         {query.hasNextPage && (
           // aria-disabled rather than disabled: the button keeps keyboard focus while loading.

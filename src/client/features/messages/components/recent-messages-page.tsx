@@ -3,7 +3,7 @@ import { NO_ACTIVE_NUMBERS } from '../../../../shared/checks.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { formatCount } from '../../../lib/format.ts';
+import { countOf, formatCount } from '../../../lib/format.ts';
 import { useMessages } from '../api/list-messages.ts';
 import { useFailingNumbers, useHasNumbers } from '../api/list-number-options.ts';
 import { useRefreshMessages } from '../api/refresh-messages.ts';
@@ -70,17 +70,17 @@ export function RecentMessagesPage() {
             <p>
               {refresh.isError
                 ? errorMessage(refresh.error, 'Failed to fetch messages')
-                : `Failed to fetch messages from ${formatCount(result!.errors.length)} of ${formatCount(result!.numbers)} ${result!.numbers === 1 ? 'number' : 'numbers'}.`}
+                : `Failed to fetch messages from ${formatCount(result!.errors.length)} of ${countOf(result!.numbers, 'number')}.`}
             </p>
           </Alert>
         )}
         {result && result.numbers === 0 && <Alert tone="info">{NO_ACTIVE_NUMBERS}</Alert>}
         {result && result.numbers > 0 && result.errors.length === 0 && (
           <p role="status" className="text-sm text-slate-600" data-testid="refresh-summary">
-            Checked {formatCount(result.numbers)} {result.numbers === 1 ? 'number' : 'numbers'}:{' '}
+            Checked {countOf(result.numbers, 'number')}:{' '}
             {result.newMessages === 0
               ? 'no new messages.'
-              : `${formatCount(result.newMessages)} new ${result.newMessages === 1 ? 'message' : 'messages'}.`}
+              : `${countOf(result.newMessages, 'new message')}.`}
           </p>
         )}
       </div>

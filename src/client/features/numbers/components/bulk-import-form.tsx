@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { formatCount } from '../../../lib/format.ts';
+import { countOf } from '../../../lib/format.ts';
 import { useImportNumbers } from '../api/import-numbers.ts';
 import { ImportErrors } from './import-errors.tsx';
 import { TagPicker } from './tag-picker.tsx';
@@ -39,9 +39,7 @@ export function BulkImportForm() {
       {
         onSuccess: (res) => {
           if (res.errors.length === 0) {
-            toast.success(
-              `Imported ${formatCount(res.imported)} ${res.imported === 1 ? 'number' : 'numbers'}`,
-            );
+            toast.success(`Imported ${countOf(res.imported, 'number')}`);
             navigate('/dashboard');
           } else {
             setResult(res);
@@ -102,8 +100,8 @@ export function BulkImportForm() {
         <div aria-live="polite">
           <Alert tone="error">
             <p className="font-medium" data-testid="import-summary">
-              Imported {formatCount(result.imported)} numbers with{' '}
-              {formatCount(result.errors.length)} errors:
+              Imported {countOf(result.imported, 'number')} with{' '}
+              {countOf(result.errors.length, 'error')}:
             </p>
             <ImportErrors errors={result.errors} />
           </Alert>

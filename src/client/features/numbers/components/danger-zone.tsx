@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { formatCount } from '../../../lib/format.ts';
+import { countOf } from '../../../lib/format.ts';
 import { useClearNumbers } from '../api/clear-numbers.ts';
 
 /** 'Danger Zone': Clear All Data deletes every number of the user after a confirmation. */
@@ -39,9 +39,7 @@ export function DangerZone() {
           clear.mutate(undefined, {
             onSuccess: ({ deleted }) => {
               setConfirming(false);
-              toast.success(
-                `Deleted ${formatCount(deleted)} ${deleted === 1 ? 'number' : 'numbers'}`,
-              );
+              toast.success(`Deleted ${countOf(deleted, 'number')}`);
             },
             onError: (err) => toast.error(errorMessage(err, 'Failed to clear data')),
           })

@@ -8,7 +8,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { formatCount } from '../../../lib/format.ts';
+import { countOf } from '../../../lib/format.ts';
 import { EXPORT_URL } from '../api/export-numbers.ts';
 import { useImportNumbers } from '../api/import-numbers.ts';
 import { ImportErrors } from './import-errors.tsx';
@@ -54,7 +54,7 @@ export function ExportImportPanel() {
       {
         onSuccess: (res) => {
           setBanner(
-            `Imported ${formatCount(res.imported)} numbers (${formatCount(res.duplicates)} duplicates skipped)`,
+            `Imported ${countOf(res.imported, 'number')} (${countOf(res.duplicates, 'duplicate')} skipped)`,
           );
           setErrors(res.errors.filter((e) => !isDuplicate(e.message)));
           if (res.errors.every((e) => isDuplicate(e.message))) {
@@ -144,10 +144,7 @@ export function ExportImportPanel() {
           )}
           {errors.length > 0 && (
             <Alert tone="error">
-              <p className="font-medium">
-                {formatCount(errors.length)} {errors.length === 1 ? 'line' : 'lines'} could not be
-                imported:
-              </p>
+              <p className="font-medium">{countOf(errors.length, 'line')} could not be imported:</p>
               <ImportErrors errors={errors} />
             </Alert>
           )}

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { formatCount } from '../../../lib/format.ts';
+import { countOf, formatCount } from '../../../lib/format.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useBulkDeleteNumbers } from '../api/bulk-delete-numbers.ts';
 import { useNumbers } from '../api/list-numbers.ts';
@@ -65,7 +65,7 @@ export function NumbersDashboard() {
       onSuccess: ({ deleted }) => {
         setConfirming(false);
         exitSelect();
-        toast.success(`Deleted ${formatCount(deleted)} ${deleted === 1 ? 'number' : 'numbers'}`);
+        toast.success(`Deleted ${countOf(deleted, 'number')}`);
       },
       onError: (err) => toast.error(errorMessage(err, 'Failed to delete numbers')),
     });
@@ -79,9 +79,7 @@ export function NumbersDashboard() {
             VOIP Numbers Dashboard
           </h1>
           <p className="mt-1 text-sm text-slate-600" aria-live="polite" data-testid="numbers-total">
-            {total === null
-              ? '\u00a0'
-              : `${formatCount(total)} ${total === 1 ? 'number' : 'numbers'}`}
+            {total === null ? '\u00a0' : countOf(total, 'number')}
           </p>
         </div>
         <div className="flex flex-wrap gap-2 [&>*]:whitespace-nowrap max-sm:[&>*]:px-3!">
