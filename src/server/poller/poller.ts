@@ -36,6 +36,8 @@ export type PollerOptions = {
   idleMs: number;
   /** A number is refreshed on demand at most once per this many ms. */
   refreshCoalesceMs: number;
+  /** On stop, how long provider requests in flight may still finish before they are aborted. */
+  stopGraceMs: number;
 };
 
 export const defaultPollerOptions: PollerOptions = {
@@ -53,6 +55,7 @@ export const defaultPollerOptions: PollerOptions = {
   maxBackoffMs: 15 * 60_000,
   idleMs: 250,
   refreshCoalesceMs: 5_000,
+  stopGraceMs: 2_000,
 };
 
 export type PollResult = { ok: true; newMessages: number } | { ok: false; error: string };
@@ -338,15 +341,22 @@ export function createPoller(deps: {
       renewLoop();
     },
     /**
-     * Stops claiming, aborts provider requests in flight (their numbers are given back, still
-     * due), gives back numbers waiting for a host, and waits for the writer.
+     * Stops claiming, gives back numbers waiting for a host, lets provider requests in flight
+     * finish for up to `stopGraceMs` and aborts the rest (their numbers are given back, still
+     * due), and waits for the writer.
      */
     async stop() {
       running = false;
       wake?.();
       await loop;
-      stopping.abort();
       await release(hosts.drainQueues().map((n) => n.id));
+      let grace: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled([...inFlight]),
+        new Promise((resolve) => (grace = setTimeout(resolve, o.stopGraceMs))),
+      ]);
+      clearTimeout(grace);
+      stopping.abort();
       await Promise.allSettled([...inFlight]);
       clearTimeout(renewTimer);
       await writer.published();
