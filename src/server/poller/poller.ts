@@ -135,6 +135,8 @@ export function createPoller(deps: {
   /** Numbers this process holds a lease on (claimed, not yet stored or given back). */
   const held = new Set<string>();
   const inFlight = new Set<Promise<unknown>>();
+  /** Tracked tasks finished so far (drain() tells a quiet round from one that raced a finish). */
+  let settled = 0;
   const refreshes = new Map<string, { at: number; result: Promise<PollResult | 'busy'> }>();
   const writer = createWriter({
     repo,
@@ -209,7 +211,10 @@ export function createPoller(deps: {
 
   function track<T>(p: Promise<T>): Promise<T> {
     inFlight.add(p);
-    void p.finally(() => inFlight.delete(p));
+    void p.finally(() => {
+      inFlight.delete(p);
+      settled++;
+    });
     return p;
   }
 
@@ -384,13 +389,13 @@ export function createPoller(deps: {
     /** Runs claim rounds until nothing is due and nothing is in flight (tests, benches). */
     async drain() {
       for (;;) {
+        const before = settled;
         const claimed = await tick();
-        if (claimed === 0 && inFlight.size === 0 && hosts.queued() === 0)
-          return await writer.published();
-        if (claimed === 0) {
-          if (inFlight.size) await Promise.race([...inFlight]);
-          else return await writer.published();
-        }
+        if (claimed > 0) continue;
+        if (inFlight.size) await Promise.race([...inFlight]);
+        // Done only when nothing finished while the claim ran: a poll that finished then freed
+        // room the claim could not see yet.
+        else if (settled === before && hosts.queued() === 0) return await writer.published();
       }
     },
     stats: () => ({
