@@ -9,6 +9,12 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   build: {
     outDir: 'dist/client',
+    // scripts/prerender.tsx reads it to preload each pre-rendered page's route chunks, and to find
+    // the island that replaces the app on the pre-rendered pages without forms.
+    manifest: true,
+    rollupOptions: {
+      input: { index: 'index.html', 'static-page': 'src/client/islands/static-page.ts' },
+    },
     emptyOutDir: true,
   },
   server: {

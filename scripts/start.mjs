@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `npm start`: build whatever is missing or stale, then run the built server.
 //
-//   client: `vite build` -> dist/client            when dist/client/index.html is missing or older
-//           than any file under src/client, src/shared, public, index.html, vite.config.ts,
-//           package-lock.json
+//   client: `vite build` + `tsx scripts/prerender.tsx` (as `npm run build:client`) -> dist/client
+//           when dist/client/index.html is missing or older than any file under src/client,
+//           src/shared, public, index.html, vite.config.ts, scripts/prerender.tsx, package-lock.json
 //   server: `tsc -p tsconfig.server.json` -> dist/server   when dist/server/server/main.js is missing
 //           or older than any file under src/server, src/shared, tsconfig.server.json, tsconfig.base.json
 //
@@ -92,6 +92,7 @@ const clientInputs = [
   'public',
   'index.html',
   'vite.config.ts',
+  'scripts/prerender.tsx',
   'package-lock.json',
 ];
 const hasClientSources = fs.existsSync(rel('index.html')) && fs.existsSync(rel('vite.config.ts'));
@@ -101,7 +102,9 @@ if (hasClientSources) {
     builds.push(async () => {
       console.log(`start: building the client (${reason}) ...`);
       const t0 = Date.now();
-      const ok = await run('vite build', bin('vite'), ['build', '--logLevel', 'warn']);
+      const ok =
+        (await run('vite build', bin('vite'), ['build', '--logLevel', 'warn'])) &&
+        (await run('prerender', bin('tsx'), ['scripts/prerender.tsx']));
       if (ok && fs.existsSync(clientIndex)) {
         // Stamp the output with the build's start time, so an edit made during the build counts as newer.
         fs.utimesSync(clientIndex, new Date(), new Date(t0));

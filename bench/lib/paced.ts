@@ -12,6 +12,8 @@ import { Pool } from 'undici';
 
 export type PacedOptions = {
   url: string;
+  /** Paths (with query) requested in turn on `url`'s origin instead of `url`'s own path. */
+  paths?: string[];
   headers: Record<string, string>;
   /** Requests per second. */
   rate: number;
@@ -26,6 +28,7 @@ const pct = (sorted: Float64Array, p: number) =>
 
 async function run(o: PacedOptions): Promise<PacedResult> {
   const url = new URL(o.url);
+  const paths = o.paths?.length ? o.paths : [url.pathname + url.search];
   // Enough connections that a request never waits for a free one at this rate.
   const pool = new Pool(url.origin, { connections: 256 });
   const total = Math.round(o.rate * o.seconds);
@@ -40,7 +43,7 @@ async function run(o: PacedOptions): Promise<PacedResult> {
     const wait = at - performance.now();
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
     const status = pool
-      .request({ path: url.pathname + url.search, method: 'GET', headers: o.headers })
+      .request({ path: paths[(i + warm) % paths.length]!, method: 'GET', headers: o.headers })
       .then(async (res) => {
         await res.body.text();
         return res.statusCode;

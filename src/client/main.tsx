@@ -1,13 +1,44 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { App } from './app/app.tsx';
+import { routes } from './app/router.tsx';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+/** Loads the lazy modules of the routes matching this URL into the route objects. */
+async function resolveLazyRoutes() {
+  const matches = matchRoutes(routes, location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const mod = await route.lazy();
+      Object.assign(route, { ...mod, lazy: undefined });
+    }),
+  );
+}
+
+/**
+ * Public pages arrive pre-rendered (scripts/prerender.tsx marks #root with the path it rendered);
+ * of those, only the ones with a form (/auth, /date-checker, /contact) load this script, the others
+ * load islands/static-page.ts instead.
+ * Their lazy route modules are loaded before the first render, so that render is the page itself, as
+ * in the HTML, not the router's fallback (React Router's documented way to hydrate lazy routes).
+ * Hydrate when this is that path with no query string; a query (/auth?error=link) can change what
+ * the page shows, so then render afresh over the same-looking HTML. The SPA shell (dashboard and
+ * every other path) renders from scratch.
+ */
+async function start(container: HTMLElement) {
+  const prerendered = container.dataset.prerendered;
+  if (prerendered) await resolveLazyRoutes();
+  const app = (
+    <App>
+      <RouterProvider router={createBrowserRouter(routes)} />
+    </App>
+  );
+  if (prerendered === location.pathname && !location.search) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+}
+
+void start(root);

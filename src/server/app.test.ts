@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -19,6 +20,17 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(clientDir, 'assets'));
   fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
   fs.writeFileSync(path.join(clientDir, 'assets', 'index-AbC123.js'), 'console.log(1)'.repeat(200));
+  // What scripts/prerender.tsx writes: pre-rendered public pages and their index.
+  fs.mkdirSync(path.join(clientDir, 'pages'));
+  fs.writeFileSync(path.join(clientDir, 'pages', 'index.html'), '<h1>Landing page</h1>');
+  fs.writeFileSync(
+    path.join(clientDir, 'pages', 'about.html'),
+    `<h1>About page</h1>${'<p>Long text.</p>'.repeat(200)}`,
+  );
+  fs.writeFileSync(
+    path.join(clientDir, 'pages.json'),
+    JSON.stringify({ '/': 'pages/index.html', '/about': 'pages/about.html' }),
+  );
   t = await createTestApp({ clientDir });
 });
 afterAll(async () => {
@@ -64,6 +76,29 @@ describe('routing and errors', () => {
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toContain('<div id="root">');
+  });
+
+  it('serves the pre-rendered page for a public path, and the SPA shell for the others', async () => {
+    for (const [url, body] of [
+      ['/', '<h1>Landing page</h1>'],
+      ['/about', '<h1>About page</h1>'],
+      ['/about/', '<h1>About page</h1>'],
+      ['/about?utm=x', '<h1>About page</h1>'],
+      ['/dashboard', '<div id="root"></div>'],
+      ['/about/more', '<div id="root"></div>'],
+    ]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toContain(body);
+    }
+    const gz = await t.app.inject({ url: '/about', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toContain('<h1>About page</h1>');
+    const head = await t.app.inject({ method: 'HEAD', url: '/about' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['cache-control']).toBe('no-cache');
   });
 
   it('serves hashed assets with long-lived immutable caching, and 404s missing files', async () => {

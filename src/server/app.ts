@@ -32,6 +32,9 @@ import { numbersRoutes } from './modules/numbers/numbers.routes.ts';
 import { numbersService } from './modules/numbers/numbers.service.ts';
 import { tagsRepository } from './modules/tags/tags.repository.ts';
 import { tagsRoutes } from './modules/tags/tags.routes.ts';
+import { usersRepository } from './modules/users/users.repository.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { usersService } from './modules/users/users.service.ts';
 import { createCipher } from './crypto.ts';
 import { createMemoryBus, type EventBus } from './events/bus.ts';
 import { eventsRoutes } from './events/events.routes.ts';
@@ -268,6 +271,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     app,
     dateChecksService({ numbers: numbersRepo, readProvider: readOnDemand, now }),
   );
+  const users = usersService({ repo: usersRepository(database.db), secret, now });
   eventsRoutes(app, {
     messages: messagesRepo,
     poller: pollerRepo,
@@ -275,7 +279,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now,
     watchedIntervalMs: config.watchedPollIntervalMs,
     ...(deps.heartbeatMs ? { heartbeatMs: deps.heartbeatMs } : {}),
+    sessionAlive: users.sessionAlive,
   });
+  usersRoutes(app, users, cookies);
   if (config.demoProvider) demoProviderRoutes(app, now);
 
   const outbox = mailer.outbox?.bind(mailer);

@@ -7,6 +7,11 @@ export const MAX_NOTES_LENGTH = 2000;
 export const MAX_TAG_NAME_LENGTH = 40;
 export const MAX_IMPORT_LINES = 10_000;
 export const NUMBERS_PAGE_MAX = 100;
+/**
+ * A text search counts its matches up to this many: past it the answer says "at least" (1,000+),
+ * so a query matching most of a large collection does not count every row on each keystroke.
+ */
+export const SEARCH_TOTAL_CAP = 1_000;
 
 export const PHONE_ERROR = 'Phone number must be exactly 10 digits';
 export const LINK_ERROR = 'API link must be a valid URL starting with http';
@@ -123,6 +128,8 @@ export const numberListResponse = z.object({
   items: z.array(numberDto),
   /** Matches for the filters; counted on the first page only (null when a cursor is given). */
   total: z.number().int().nullable(),
+  /** True when a search matched more numbers than `total` (SEARCH_TOTAL_CAP): show "1,000+". */
+  totalCapped: z.boolean(),
   nextCursor: z.string().nullable(),
 });
 export type NumberList = z.infer<typeof numberListResponse>;
@@ -141,9 +148,18 @@ export const createTagBody = z.object({
     .max(MAX_TAG_NAME_LENGTH, `Tag names are at most ${MAX_TAG_NAME_LENGTH} characters`),
 });
 
+/**
+ * What the text is read as: 'bulk' (the Add Number page: the settings JSON or lines in any of the
+ * six bulk formats) or 'settings' (the settings page: the JSON export or `number|API link` lines).
+ */
+export const importFormat = z.enum(['bulk', 'settings'], {
+  error: "Import format must be 'bulk' or 'settings'",
+});
+export type ImportFormat = z.infer<typeof importFormat>;
+
 export const importBody = z.object({
-  /** Bulk lines (any of the six formats), `number|API link` lines, or the settings-export JSON. */
   text: z.string({ error: 'Nothing to import' }).max(5 * 1024 * 1024, 'Import is too large'),
+  format: importFormat.default('bulk'),
   /** Tags applied to every imported number, overriding tags named on the lines. */
   tagIds: tagIdsField.optional(),
 });
@@ -151,7 +167,18 @@ export const importBody = z.object({
 export const importResult = z.object({
   imported: z.number().int(),
   duplicates: z.number().int(),
-  errors: z.array(z.object({ line: z.number().int(), message: z.string() })),
+  /**
+   * How the text was read, i.e. what an error's `line` counts: 'lines' — lines of the text
+   * (1-based, blank lines included, split at \n or \r\n); 'json' — entries of the JSON array (1-based).
+   */
+  input: z.enum(['lines', 'json']),
+  /**
+   * Every line or entry not stored, in order. `duplicate`: its number was already in the collection
+   * (or earlier in the same import), so it needs no fixing; the others failed and are worth resubmitting.
+   */
+  errors: z.array(
+    z.object({ line: z.number().int(), message: z.string(), duplicate: z.boolean() }),
+  ),
 });
 export type ImportResult = z.infer<typeof importResult>;
 

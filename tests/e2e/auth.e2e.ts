@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeFrom, eventually, linkFrom, startHarness, type Harness } from './harness.ts';
+import {
+  codeFrom,
+  eventually,
+  linkFrom,
+  noHorizontalScroll,
+  startHarness,
+  type Harness,
+} from './harness.ts';
 
 const uniqueEmail = (tag: string) => `${tag}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
@@ -30,9 +37,7 @@ describe('public site and sign-in', () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.reload();
     await page.locator('[data-stat="users"]').waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      375,
-    );
+    await noHorizontalScroll(page, 375);
     await h.screenshot('landing-375');
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.locator('#mobile-nav').getByRole('link', { name: 'Pricing' }).waitFor();
@@ -81,7 +86,7 @@ describe('public site and sign-in', () => {
 
     await page.waitForURL('**/dashboard');
     await page.getByRole('heading', { name: 'VOIP Numbers Dashboard' }).waitFor();
-    await page.getByText('No VOIP numbers found with the current filters.').waitFor();
+    await page.getByText('No VOIP numbers yet').waitFor();
     expect(await page.title()).toContain('Dashboard');
     await h.screenshot('dashboard-1280');
 
@@ -108,9 +113,7 @@ describe('public site and sign-in', () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto(h.baseUrl + '/auth');
     await page.getByLabel('Email address').waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      375,
-    );
+    await noHorizontalScroll(page, 375);
     await h.screenshot('auth-email-375');
     await page.getByLabel('Email address').fill(email);
     await page.getByRole('button', { name: 'Send Code' }).click();
@@ -149,9 +152,7 @@ describe('public site and sign-in', () => {
     await page.goto(link);
     await page.waitForURL('**/dashboard');
     await page.getByRole('heading', { name: 'VOIP Numbers Dashboard' }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      375,
-    );
+    await noHorizontalScroll(page, 375);
     await h.screenshot('dashboard-375');
 
     await page.getByRole('button', { name: 'Open menu' }).click();

@@ -3,6 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { createTestApp, type TestApp } from '../../src/server/test/app.ts';
 
@@ -21,6 +22,13 @@ async function freePort(): Promise<number> {
       srv.close(() => resolve(port));
     });
   });
+}
+
+/** The page does not scroll sideways at this viewport width. */
+export async function noHorizontalScroll(page: Page, width: number) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    width,
+  );
 }
 
 export type Harness = {
@@ -69,7 +77,8 @@ export async function startHarness(opts: { env?: Record<string, string> } = {}):
   const browserErrors: string[] = [];
   page.on('pageerror', (err) => browserErrors.push(`pageerror: ${err.message}`));
   page.on('console', (msg) => {
-    // 401 from /v1/me and deliberate 4xx answers show up as resource errors; those are expected.
+    // Deliberate 4xx/5xx answers (tests that make the API fail) show up as resource errors; those
+    // are expected. The signed-out session probe answers 200 (shell.e2e.ts checks no 401 happens).
     if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) {
       browserErrors.push(`console: ${msg.text()}`);
     }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Message } from '../../src/shared/messages.ts';
-import { signInBrowser, startHarness, type Harness } from './harness.ts';
+import { signInBrowser, startHarness, type Harness, noHorizontalScroll } from './harness.ts';
 
 /** A demo number answers in JSON with its 3 newest codes; the other link is refused (blocked). */
 const DEMO = '5550001234';
@@ -11,12 +11,6 @@ const BROKEN_FORMATTED = '(555) 000-9999';
 
 const card = (page: Page, formatted: string) =>
   page.getByTestId('number-card').filter({ has: page.getByRole('heading', { name: formatted }) });
-
-async function noHorizontalScroll(page: Page, width: number) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-    width,
-  );
-}
 
 describe('messages: number cards, Recent Messages, Message History, live updates', () => {
   let h: Harness;
@@ -63,7 +57,7 @@ describe('messages: number cards, Recent Messages, Message History, live updates
     await h?.close();
   });
 
-  it('lists the new screens in the sidebar, in the spec order, but not in the mobile menu', async () => {
+  it('lists the new screens in the sidebar, in the spec order, and in the mobile menu', async () => {
     await page.goto(h.baseUrl + '/dashboard');
     const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
     await sidebar.getByRole('link', { name: 'Recent Messages' }).waitFor();
@@ -76,8 +70,8 @@ describe('messages: number cards, Recent Messages, Message History, live updates
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog');
     await menu.getByRole('link', { name: 'Dashboard' }).waitFor();
-    expect(await menu.getByRole('link', { name: 'Recent Messages' }).count()).toBe(0);
-    expect(await menu.getByRole('link', { name: 'Message History' }).count()).toBe(0);
+    expect(await menu.getByRole('link', { name: 'Recent Messages' }).count()).toBe(1);
+    expect(await menu.getByRole('link', { name: 'Message History' }).count()).toBe(1);
     await page.keyboard.press('Escape');
     await page.setViewportSize({ width: 1280, height: 800 });
   });
@@ -200,8 +194,8 @@ describe('messages: number cards, Recent Messages, Message History, live updates
     const [newest] = await newestMessages();
     expect(newest).toBeDefined();
 
-    const toast = page.getByText(`New code ${newest!.code} for ${DEMO_FORMATTED}`);
-    await toast.waitFor();
+    const toast = page.getByTestId('code-toast-line').filter({ hasText: newest!.code! });
+    await toast.filter({ hasText: DEMO_FORMATTED }).waitFor();
     await page
       .locator(`[data-testid="message-item"][data-message-id="${newest!.id}"]`)
       .waitFor({ timeout: 5_000 });
@@ -211,7 +205,9 @@ describe('messages: number cards, Recent Messages, Message History, live updates
     await h.screenshot('messages-live-toast-1280');
 
     // The toast's Copy action copies the code.
-    await page.getByRole('button', { name: 'Copy', exact: true }).first().click();
+    await toast
+      .getByRole('button', { name: `Copy code ${newest!.code} for ${DEMO_FORMATTED}` })
+      .click();
     await page.waitForFunction(
       (code) => navigator.clipboard.readText().then((t) => t === code),
       newest!.code,

@@ -1,12 +1,16 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+import { StrictMode, type ReactNode } from 'react';
 import { queryClient } from './query-client.ts';
-import { router } from './router.tsx';
 
-export function App() {
+/**
+ * The providers around the router: `<RouterProvider>` in the browser (main.tsx),
+ * `<StaticRouterProvider>` when scripts/prerender.tsx renders a public page at build time. Both
+ * must give the same markup, or hydration fails.
+ */
+export function App({ children }: { children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </StrictMode>
   );
 }

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { RouteError } from './routes/route-error.tsx';
 import { LandingPage } from './routes/landing.tsx';
@@ -7,9 +7,10 @@ import { FullPageSpinner } from '../components/ui/full-page-spinner.tsx';
 
 /**
  * The landing page and public layout ship in the entry chunk; every other page is split out and
- * loaded on navigation (route `lazy`).
+ * loaded on navigation (route `lazy`). main.tsx makes the browser router from these;
+ * scripts/prerender.tsx renders the public pages to HTML with them at build time.
  */
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
     HydrateFallback: FullPageSpinner,
@@ -47,7 +48,7 @@ export const router = createBrowserRouter([
           { path: 'edit/:id', lazy: () => import('./routes/dashboard-edit.tsx') },
           { path: 'date-check', lazy: () => import('./routes/dashboard-date-check.tsx') },
           { path: 'settings', lazy: () => import('./routes/dashboard-settings.tsx') },
-          { path: '*', Component: NotFoundPage },
+          { path: '*', element: <NotFoundPage dashboard /> },
         ],
       },
       {
@@ -62,4 +63,4 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];

@@ -1,21 +1,39 @@
+import {
+  CalendarCheck,
+  CalendarX2,
+  CircleHelp,
+  Hourglass,
+  TriangleAlert,
+  type LucideIcon,
+} from 'lucide-react';
 import { daysLeft, expiryBand, type ExpiryBand } from '../../shared/checks.ts';
 
 /**
  * Expiry display shared by the screens that show a number's end date. Spec colouring: expired red,
- * 7 days or fewer orange, 30 days or fewer yellow, more green, unknown grey.
+ * 7 days or fewer orange, 30 days or fewer yellow, more green, unknown grey. Colour is never the
+ * only cue: each band has its own icon (below) next to a text saying the days left, and every
+ * text colour keeps at least 4.5:1 contrast on its background.
  */
+export const expiryIcon: Record<ExpiryBand, LucideIcon> = {
+  expired: CalendarX2,
+  soon: TriangleAlert,
+  warning: Hourglass,
+  ok: CalendarCheck,
+  unknown: CircleHelp,
+};
+
 export const expiryTextClass: Record<ExpiryBand, string> = {
   expired: 'text-red-700',
   soon: 'text-orange-700',
-  warning: 'text-amber-700',
+  warning: 'text-yellow-800',
   ok: 'text-emerald-700',
   unknown: 'text-slate-500',
 };
 
 export const expiryChipClass: Record<ExpiryBand, string> = {
   expired: 'bg-red-50 text-red-700 ring-red-600/20',
-  soon: 'bg-orange-50 text-orange-700 ring-orange-600/20',
-  warning: 'bg-amber-50 text-amber-800 ring-amber-600/20',
+  soon: 'bg-orange-100 text-orange-800 ring-orange-600/40',
+  warning: 'bg-yellow-50 text-yellow-800 ring-yellow-600/30',
   ok: 'bg-emerald-50 text-emerald-700 ring-emerald-600/20',
   unknown: 'bg-slate-100 text-slate-600 ring-slate-500/20',
 };

@@ -1,8 +1,23 @@
+import { createElement, type ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { toast, type ExternalToast } from 'sonner';
 import { QueryClient, type InfiniteData } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Me } from '../../shared/auth.ts';
 import type { Message } from '../../shared/messages.ts';
 import type { NumberList, VoipNumber } from '../../shared/numbers.ts';
 import { addMessageToNumberLists, connectLiveEvents } from './live-events.ts';
+import { ME_QUERY_KEY } from './me.ts';
+
+vi.mock('sonner', () => ({
+  toast: Object.assign(vi.fn(), {
+    custom: vi.fn(),
+    dismiss: vi.fn(),
+    success: vi.fn(),
+    error: vi.fn(),
+  }),
+}));
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const card = (n: number, extra: Partial<VoipNumber> = {}): VoipNumber => ({
@@ -40,7 +55,7 @@ const lists = (qc: QueryClient, key: unknown[]) =>
   qc.getQueryData<InfiniteData<NumberList>>(key)!.pages.flatMap((p) => p.items);
 const seed = (qc: QueryClient, key: unknown[], pages: VoipNumber[][]) =>
   qc.setQueryData<InfiniteData<NumberList>>(key, {
-    pages: pages.map((items) => ({ items, total: null, nextCursor: null })),
+    pages: pages.map((items) => ({ items, total: null, totalCapped: false, nextCursor: null })),
     pageParams: pages.map(() => undefined),
   });
 
@@ -163,6 +178,124 @@ describe('connectLiveEvents', () => {
     await vi.advanceTimersByTimeAsync(1_000);
     expect(listInvalidations(spy.mock.calls)).toBe(1);
     expect(lists(qc, listKey)[0]!.messageCount).toBe(3);
+    close();
+  });
+});
+
+describe('code toasts', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.stubGlobal('EventSource', FakeEventSource);
+    vi.clearAllMocks();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+  const listKey = ['numbers', 'list', {}];
+  const me = (codeToasts: boolean): Me => ({
+    id: uuid(999),
+    email: 'a@example.com',
+    emailVerified: true,
+    codeToasts,
+  });
+  const custom = vi.mocked(toast.custom);
+  /** Every toast shown so far, of any kind (the plain toast function and its variants). */
+  const anyToasts = () =>
+    vi.mocked(toast).mock.calls.length +
+    custom.mock.calls.length +
+    vi.mocked(toast.success).mock.calls.length;
+  /** The HTML of the code toast as shown by toast.custom call `i`, with its options. */
+  const shown = (i: number) => {
+    const [render, options] = custom.mock.calls[i]! as [
+      (id: string | number) => ReactElement,
+      ExternalToast,
+    ];
+    const html = renderToStaticMarkup(createElement(MemoryRouter, null, render(options.id!)));
+    const lines = [...html.matchAll(/<li[^>]*data-testid="code-toast-line"[^]*?<\/li>/g)].map((l) =>
+      l[0]
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    );
+    return { html, lines, options };
+  };
+
+  function start(codeToasts?: boolean) {
+    const qc = new QueryClient();
+    const a = card(1);
+    const b = card(2, { phoneNumber: '5550000002' });
+    seed(qc, listKey, [[a, b]]);
+    if (codeToasts !== undefined) qc.setQueryData(ME_QUERY_KEY, me(codeToasts));
+    const close = connectLiveEvents(qc, '/v1/events');
+    const es = FakeEventSource.last!;
+    const send = (n: number, on: VoipNumber, at: string, code: string | null = String(n)) =>
+      es.emit('message', {
+        data: JSON.stringify({ ...message(n, on.id, at), phoneNumber: on.phoneNumber, code }),
+        lastEventId: String(Date.parse(at)),
+      });
+    return { qc, a, b, send, close };
+  }
+
+  it('shows codes arriving together in one toast: a line per code, newest first, capped', async () => {
+    const { a, b, send, close } = start(true);
+    send(111111, a, '2026-11-23T11:00:01.000Z');
+    send(222222, b, '2026-11-23T11:00:03.000Z');
+    send(333333, a, '2026-11-23T11:00:02.000Z');
+    send(444444, b, '2026-11-23T11:00:04.000Z');
+    send(5, b, '2026-11-23T11:00:05.000Z', null); // no code: no line
+    await vi.advanceTimersByTimeAsync(1_000);
+
+    expect(custom).toHaveBeenCalledTimes(1);
+    expect(anyToasts()).toBe(1);
+    const { html, lines, options } = shown(0);
+    expect(lines).toEqual([
+      'New code for (555) 000-0002 444444 Copy',
+      'New code for (555) 000-0002 222222 Copy',
+      'New code for (555) 000-0001 333333 Copy',
+    ]);
+    expect(html).toContain('aria-label="Copy code 444444 for (555) 000-0002"');
+    expect(html).toMatch(/href="\/dashboard\/messages"[^>]*>and 1 more code</);
+    // The phone number appears once per line, not in a title as well.
+    expect(html.match(/\(555\) 000-0002/g)).toHaveLength(4); // 2 lines, text + Copy label each
+    expect(options.duration).toBeGreaterThanOrEqual(8_000);
+    close();
+  });
+
+  it('adds codes arriving while the toast is open to it, and starts afresh once it closed', async () => {
+    const { a, b, send, close } = start(true);
+    send(111111, a, '2026-11-23T11:00:01.000Z');
+    await vi.advanceTimersByTimeAsync(1_000);
+    send(222222, b, '2026-11-23T11:00:02.000Z');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(custom).toHaveBeenCalledTimes(2);
+    const first = shown(0);
+    const second = shown(1);
+    expect(second.options.id).toBe(first.options.id);
+    expect(first.lines).toHaveLength(1);
+    expect(second.lines.map((l) => l.split(' ').slice(-2, -1)[0])).toEqual(['222222', '111111']);
+
+    second.options.onAutoClose!({ id: second.options.id! });
+    send(333333, a, '2026-11-23T11:00:03.000Z');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(shown(2).lines).toEqual(['New code for (555) 000-0001 333333 Copy']);
+    close();
+  });
+
+  it('shows no toast while the cached me has code toasts off, and again once it is on', async () => {
+    const { qc, a, send, close } = start(false);
+    send(111111, a, '2026-11-23T11:00:01.000Z');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(anyToasts()).toBe(0);
+    // The card still gets the code.
+    expect(lists(qc, listKey)[0]!.recentMessages[0]!.code).toBe('111111');
+
+    // A change of the preference applies at once, without reconnecting.
+    qc.setQueryData(ME_QUERY_KEY, me(true));
+    send(222222, a, '2026-11-23T11:00:02.000Z');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(custom).toHaveBeenCalledTimes(1);
+    expect(shown(0).lines).toEqual(['New code for (555) 000-0001 222222 Copy']);
     close();
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import type { Me } from '../../shared/auth.ts';
 import type { Message } from '../../shared/messages.ts';
 import {
   CARD_RECENT_MESSAGES,
@@ -8,18 +8,17 @@ import {
   type NumberList,
   type VoipNumber,
 } from '../../shared/numbers.ts';
-import { formatPhone } from '../../shared/phone.ts';
+import { showCodeToast, type ToastCode } from '../components/ui/code-toast.tsx';
 import { ME_QUERY_KEY } from './me.ts';
 import { MESSAGES_ROOT, NUMBER_LISTS, NUMBERS_ROOT } from './query-roots.ts';
-import { writeClipboard } from './use-copy.ts';
 
 export const EVENTS_URL = '/v1/events';
 /** Messages-query refreshes caused by events happen at most this often (a burst is one refetch). */
 const INVALIDATE_EVERY_MS = 1_000;
-/** Codes arriving within this window are toasted together. */
+/** Codes arriving within this window are shown together (one update of the code toast). */
 const TOAST_BATCH_MS = 300;
-/** More codes than this in one batch become a single summary toast. */
-const MAX_SINGLE_TOASTS = 3;
+/** Codes the open code toast remembers (it shows a few and counts the rest). */
+const TOAST_CODES_KEPT = 100;
 /** Message ids remembered for de-duplication (replays after a reconnect repeat some). */
 const SEEN_LIMIT = 2_000;
 const RETRY_MIN_MS = 2_000;
@@ -43,13 +42,6 @@ function throttle(fn: () => void, ms: number) {
     },
     cancel: () => clearTimeout(timer),
   };
-}
-
-function copyCode(code: string) {
-  writeClipboard(code).then(
-    () => toast.success(`Copied ${code}`, { duration: 2_000 }),
-    () => toast.error('Failed to copy to the clipboard'),
-  );
 }
 
 function parseMessage(data: unknown): Message | null {
@@ -113,12 +105,16 @@ const storedAtOf = (eventId: string) => {
 /**
  * Opens the signed-in user's event stream and keeps the caches current: every new message goes
  * onto its number's card in the cached numbers lists, refreshes every messages query (at most
- * once a second), and a message with a code gets a toast with a Copy action. After a reconnect
- * everything is refetched (events may have been missed). Returns `close`.
+ * once a second), and codes go into the one code toast (a line per code with Copy; codes arriving
+ * while it is open are added to it) unless the signed-in user turned code toasts off (read from
+ * the cached me at that moment). After a reconnect everything is refetched (events may have been
+ * missed). Returns `close`.
  */
 export function connectLiveEvents(qc: QueryClient, url = EVENTS_URL): () => void {
   const seen = new Set<string>();
   let pendingToasts: Message[] = [];
+  /** The codes in the open code toast, newest first. */
+  let toastCodes: ToastCode[] = [];
   let toastTimer: ReturnType<typeof setTimeout> | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let retryMs = RETRY_MIN_MS;
@@ -144,20 +140,12 @@ export function connectLiveEvents(qc: QueryClient, url = EVENTS_URL): () => void
     toastTimer = undefined;
     const batch = pendingToasts;
     pendingToasts = [];
-    if (batch.length > MAX_SINGLE_TOASTS) {
-      toast(`${batch.length} new codes received`, {
-        description: 'See them under Recent Messages.',
-      });
-      return;
-    }
-    for (const m of batch) {
-      const code = m.code!;
-      toast(`New code ${code} for ${formatPhone(m.phoneNumber)}`, {
-        id: `message-${m.id}`,
-        description: m.sender,
-        action: { label: 'Copy', onClick: () => copyCode(code) },
-      });
-    }
+    if (qc.getQueryData<Me | null>(ME_QUERY_KEY)?.codeToasts === false) return;
+    const fresh = batch
+      .sort((a, b) => Date.parse(b.receivedAt) - Date.parse(a.receivedAt))
+      .map(({ id, phoneNumber, code }) => ({ id, phoneNumber, code: code! }));
+    toastCodes = [...fresh, ...toastCodes].slice(0, TOAST_CODES_KEPT);
+    showCodeToast(toastCodes, () => (toastCodes = []));
   };
 
   const onMessage = (e: MessageEvent) => {

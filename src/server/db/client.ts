@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -81,10 +82,12 @@ export async function openPglite(
   opts: { loadDataDir?: Blob; migrate?: boolean } = {},
 ): Promise<Database & { client: PGlite }> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(
-    dataDir,
-    opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {},
-  );
+  // pg_trgm backs the numbers search's trigram indexes (migration 0005): loaded on every open,
+  // a data directory (or a loaded copy) that has the extension needs it.
+  const client = await PGlite.create(dataDir, {
+    extensions: { pg_trgm },
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   if (opts.migrate !== false) {
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });

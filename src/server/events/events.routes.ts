@@ -3,7 +3,7 @@ import type { App } from '../app.ts';
 import { toEvent } from '../modules/messages/messages.dto.ts';
 import type { MessagesRepository } from '../modules/messages/messages.repository.ts';
 import type { PollerRepository } from '../poller/poller.repository.ts';
-import { requireUser } from '../plugins/session.ts';
+import { requireUser, SESSION_COOKIE } from '../plugins/session.ts';
 import { openStream } from '../plugins/stream.ts';
 import type { EventBus, MessageEvent } from './bus.ts';
 
@@ -21,6 +21,8 @@ export function eventsRoutes(
     now: () => Date;
     watchedIntervalMs: number;
     heartbeatMs?: number;
+    /** Whether the stream's session still exists: a signed-out session's stream is ended. */
+    sessionAlive: (token: string) => Promise<boolean>;
   },
 ) {
   const { bus, now } = deps;
@@ -43,6 +45,7 @@ export function eventsRoutes(
     },
     async (req, reply) => {
       const user = requireUser(req);
+      const token = req.cookies[SESSION_COOKIE] ?? '';
       const lastId = Number(req.headers['last-event-id']);
       const { raw } = openStream(reply, 'text/event-stream; charset=utf-8');
       raw.socket?.setNoDelay(true);
@@ -81,6 +84,16 @@ export function eventsRoutes(
       const heartbeat = setInterval(() => {
         raw.write(': ping\n\n');
         watch(false);
+        // Signed out elsewhere ('Sign out other sessions', account deleted): stop sending. The
+        // client's reconnect is then refused with 401.
+        deps.sessionAlive(token).then(
+          (alive) => {
+            if (alive || raw.writableEnded) return;
+            clearInterval(heartbeat);
+            raw.end();
+          },
+          (err: unknown) => app.log.warn({ err }, 'checking the session failed'),
+        );
       }, heartbeatMs);
       const stream = {
         destroy: () => {

@@ -1,12 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../errors.ts';
 
 /**
- * Serves the built client: hashed /assets/* with a year of caching, index.html (no-cache) for every
- * other GET that is not an API path, so the SPA renders its own pages, including its 404 page.
+ * Serves the built client: hashed /assets/* with a year of caching; for every other GET that is not
+ * an API path, the public page pre-rendered for that path at build time (dist/client/pages.json,
+ * written by scripts/prerender.tsx) or else index.html, the SPA shell, which renders its own pages
+ * (the dashboard, its 404 page). HTML is always revalidated (no-cache).
  */
 export async function registerClient(app: FastifyInstance, clientDir: string | undefined) {
   const indexPath = clientDir && path.join(clientDir, 'index.html');
@@ -21,12 +24,15 @@ export async function registerClient(app: FastifyInstance, clientDir: string | u
           'cache-control',
           filePath.includes(`${path.sep}assets${path.sep}`)
             ? 'public, max-age=31536000, immutable'
-            : 'public, max-age=3600',
+            : /\.(html|json)$/.test(filePath)
+              ? 'no-cache'
+              : 'public, max-age=3600',
         );
       },
     });
   }
   const indexHtml = hasClient ? fs.readFileSync(indexPath) : undefined;
+  const pages = hasClient ? readPrerendered(clientDir) : new Map<string, Buffer>();
 
   app.setNotFoundHandler(async (req, reply) => {
     const pathname = req.url.split('?')[0]!;
@@ -38,9 +44,35 @@ export async function registerClient(app: FastifyInstance, clientDir: string | u
       // A missing file (or no client build) is a real 404, not the app shell.
       throw notFound(`Not found: ${pathname}`);
     }
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(indexHtml);
+    const page = pages.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+    const html = page ?? indexHtml;
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    // @fastify/compress hooks routes only and this handler is none: send the HTML gzipped here.
+    reply.header('vary', 'accept-encoding');
+    if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+      return reply.header('content-encoding', 'gzip').send(gzipped(html));
+    }
+    return reply.send(html);
   });
+}
+
+const gzipCache = new WeakMap<Buffer, Buffer>();
+/** The HTML gzipped, once per file (they do not change while the server runs). */
+function gzipped(html: Buffer): Buffer {
+  let gz = gzipCache.get(html);
+  if (!gz) gzipCache.set(html, (gz = zlib.gzipSync(html)));
+  return gz;
+}
+
+/** path → pre-rendered HTML, from dist/client/pages.json (absent in a build without it). */
+function readPrerendered(clientDir: string): Map<string, Buffer> {
+  const listPath = path.join(clientDir, 'pages.json');
+  if (!fs.existsSync(listPath)) return new Map();
+  const list = JSON.parse(fs.readFileSync(listPath, 'utf8')) as Record<string, string>;
+  return new Map(
+    Object.entries(list).map(([route, file]) => [
+      route,
+      fs.readFileSync(path.join(clientDir, file)),
+    ]),
+  );
 }

@@ -1,5 +1,5 @@
-import { Navigate, Outlet } from 'react-router';
-import { Toaster } from 'sonner';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { AppToaster } from '../../components/ui/app-toaster.tsx';
 import { FullPageSpinner } from '../../components/ui/full-page-spinner.tsx';
 import { NavigationProgress } from '../../components/ui/navigation-progress.tsx';
 import { RetryAlert } from '../../components/ui/retry-alert.tsx';
@@ -7,11 +7,19 @@ import { SkipLink } from '../../components/ui/skip-link.tsx';
 import { Sidebar } from '../../features/dashboard-shell/components/sidebar.tsx';
 import { TopHeader } from '../../features/dashboard-shell/components/top-header.tsx';
 import { useLiveEvents } from '../../lib/live-events.ts';
+import { useFocusHeadingOnNavigate } from '../../lib/use-focus-heading.ts';
 import { useMe } from '../../lib/me.ts';
+import { withNext } from '../../../shared/next-path.ts';
 
-/** Guarded user area: spinner while loading, /auth when signed out, /verify-email when unverified. */
+/**
+ * Guarded user area: spinner while loading, /auth when signed out, /verify-email when unverified
+ * (both with ?next= so sign-in comes back to the page asked for).
+ */
 export function Component() {
   const me = useMe();
+  const location = useLocation();
+  const here = location.pathname + location.search + location.hash;
+  useFocusHeadingOnNavigate('main');
   // One event stream for the whole signed-in dashboard; closed on sign-out.
   useLiveEvents(!!me.data?.emailVerified);
 
@@ -28,14 +36,14 @@ export function Component() {
       </div>
     );
   }
-  if (!me.data) return <Navigate to="/auth" replace />;
-  if (!me.data.emailVerified) return <Navigate to="/verify-email" replace />;
+  if (!me.data) return <Navigate to={withNext('/auth', here)} replace />;
+  if (!me.data.emailVerified) return <Navigate to={withNext('/verify-email', here)} replace />;
 
   return (
     <div className="min-h-dvh bg-slate-50">
       <SkipLink />
       <NavigationProgress />
-      <Toaster position="bottom-right" richColors closeButton />
+      <AppToaster />
       <Sidebar />
       <div className="flex min-h-dvh flex-col md:pl-64">
         <TopHeader email={me.data.email} />

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { Menu, X } from 'lucide-react';
 import { ButtonLink } from '../../components/ui/button-link.tsx';
+import { FlashNotice } from '../../components/ui/flash-notice.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
 import { NavigationProgress } from '../../components/ui/navigation-progress.tsx';
 import { ScrollToHash } from '../../components/ui/scroll-to-hash.tsx';
@@ -28,6 +29,7 @@ export function PublicLayout() {
       <ScrollToHash />
       <SiteHeader />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        <FlashNotice />
         <Outlet />
       </main>
       <SiteFooter />
@@ -37,6 +39,18 @@ export function PublicLayout() {
 
 function SiteHeader() {
   const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  // Escape closes the open menu and returns focus to its button (as islands/static-page.ts does).
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -82,35 +96,39 @@ function SiteHeader() {
           className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-500 md:hidden"
           aria-expanded={open}
           aria-controls="mobile-nav"
+          ref={button}
           onClick={() => setOpen((o) => !o)}
         >
-          {open ? (
-            <X aria-hidden="true" className="size-5" />
-          ) : (
-            <Menu aria-hidden="true" className="size-5" />
-          )}
-          <span className="sr-only">{open ? 'Close menu' : 'Open menu'}</span>
+          {/* Both icons and the panel are always in the HTML, so the pages that are not hydrated
+              (islands/static-page.ts) can open and close the menu (the `hidden` attribute and class). */}
+          <Menu
+            aria-hidden="true"
+            className={cn('size-5', open && 'hidden')}
+            data-menu-when="closed"
+          />
+          <X aria-hidden="true" className={cn('size-5', !open && 'hidden')} data-menu-when="open" />
+          <span className="sr-only" data-menu-label="">
+            {open ? 'Close menu' : 'Open menu'}
+          </span>
         </button>
       </nav>
-      {open && (
-        <div id="mobile-nav" className="border-t border-slate-200 bg-white md:hidden">
-          <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">
-            {[...sectionLinks, ...pageLinks].map((l) => (
-              <Link key={l.to} to={l.to} className={navLinkClass} onClick={() => setOpen(false)}>
-                {l.label}
-              </Link>
-            ))}
-            <div className="mt-2 grid grid-cols-2 gap-2">
-              <ButtonLink to="/auth" variant="secondary" size="md">
-                Sign In
-              </ButtonLink>
-              <ButtonLink to="/auth" variant="accent" size="md">
-                Start Free Trial
-              </ButtonLink>
-            </div>
+      <div id="mobile-nav" className="border-t border-slate-200 bg-white md:hidden" hidden={!open}>
+        <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">
+          {[...sectionLinks, ...pageLinks].map((l) => (
+            <Link key={l.to} to={l.to} className={navLinkClass} onClick={() => setOpen(false)}>
+              {l.label}
+            </Link>
+          ))}
+          <div className="mt-2 grid grid-cols-2 gap-2">
+            <ButtonLink to="/auth" variant="secondary" size="md">
+              Sign In
+            </ButtonLink>
+            <ButtonLink to="/auth" variant="accent" size="md">
+              Start Free Trial
+            </ButtonLink>
           </div>
         </div>
-      )}
+      </div>
     </header>
   );
 }
@@ -170,7 +188,11 @@ function SiteFooter() {
         </div>
       </div>
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-brand-200 sm:px-6 lg:px-8">
+        {/* The year is the build's in pre-rendered HTML: a new one after New Year is expected. */}
+        <p
+          className="mx-auto max-w-7xl px-4 py-6 text-xs text-brand-200 sm:px-6 lg:px-8"
+          suppressHydrationWarning
+        >
           © {new Date().getFullYear()} VOIP Manager. All rights reserved.
         </p>
       </div>

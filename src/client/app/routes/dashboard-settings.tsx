@@ -1,3 +1,6 @@
+import { DeleteAccountPanel } from '../../features/account/components/delete-account-panel.tsx';
+import { PreferencesPanel } from '../../features/account/components/preferences-panel.tsx';
+import { SessionsPanel } from '../../features/account/components/sessions-panel.tsx';
 import { DangerZone } from '../../features/numbers/components/danger-zone.tsx';
 import { ExportImportPanel } from '../../features/numbers/components/export-import-panel.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -7,8 +10,11 @@ export function Component() {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Settings</h1>
+      <PreferencesPanel />
+      <SessionsPanel />
       <ExportImportPanel />
       <DangerZone />
+      <DeleteAccountPanel />
     </div>
   );
 }

@@ -1,12 +1,13 @@
-import { Home } from 'lucide-react';
+import { Home, LayoutDashboard } from 'lucide-react';
 import { ButtonLink } from '../../components/ui/button-link.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
-export function NotFoundPage() {
+/** 404 page; inside the user area (`dashboard`) its button leads back to the dashboard. */
+export function NotFoundPage({ dashboard = false }: { dashboard?: boolean }) {
   useDocumentTitle('Page not found');
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-      <p className="text-sm font-semibold tracking-wide text-accent-600 uppercase">Error 404</p>
+      <p className="text-sm font-semibold tracking-wide text-accent-700 uppercase">Error 404</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
         Page not found
       </h1>
@@ -14,10 +15,17 @@ export function NotFoundPage() {
         We couldn’t find the page you were looking for. It may have moved, or the address may be
         mistyped.
       </p>
-      <ButtonLink to="/" variant="primary" size="lg" className="mt-8">
-        <Home aria-hidden="true" className="size-4" />
-        Back to Home
-      </ButtonLink>
+      {dashboard ? (
+        <ButtonLink to="/dashboard" variant="primary" size="lg" className="mt-8">
+          <LayoutDashboard aria-hidden="true" className="size-4" />
+          Back to Dashboard
+        </ButtonLink>
+      ) : (
+        <ButtonLink to="/" variant="primary" size="lg" className="mt-8">
+          <Home aria-hidden="true" className="size-4" />
+          Back to Home
+        </ButtonLink>
+      )}
     </div>
   );
 }

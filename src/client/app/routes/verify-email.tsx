@@ -1,16 +1,19 @@
-import { Navigate } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { meQueryOptions } from '../../lib/me.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { safeNextPath, withNext } from '../../../shared/next-path.ts';
 
 const POLL_MS = 3_000;
 
 export function Component() {
   useDocumentTitle('Verify your email');
   const me = useQuery({ ...meQueryOptions, refetchInterval: POLL_MS, staleTime: 0 });
+  const [params] = useSearchParams();
+  const next = safeNextPath(params.get('next'));
 
   if (me.isPending) {
     return (
@@ -19,8 +22,8 @@ export function Component() {
       </div>
     );
   }
-  if (me.data === null) return <Navigate to="/auth" replace />;
-  if (me.data?.emailVerified) return <Navigate to="/dashboard" replace />;
+  if (me.data === null) return <Navigate to={withNext('/auth', next)} replace />;
+  if (me.data?.emailVerified) return <Navigate to={next} replace />;
 
   return (
     <div className="text-center">

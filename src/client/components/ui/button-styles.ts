@@ -9,7 +9,7 @@ const base =
 
 const variants: Record<ButtonVariant, string> = {
   primary: 'bg-brand-900 text-white shadow-sm hover:bg-brand-800',
-  accent: 'bg-accent-600 text-white shadow-sm hover:bg-accent-700',
+  accent: 'bg-accent-700 text-white shadow-sm hover:bg-accent-800',
   secondary: 'border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50',
   danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700 focus-visible:ring-red-500',
   ghost: 'text-slate-700 hover:bg-slate-100',

@@ -10,6 +10,8 @@ type Props = {
   confirmLabel: string;
   onConfirm: () => void;
   loading?: boolean;
+  /** Keeps the confirm button disabled, e.g. until a typed confirmation matches. */
+  confirmDisabled?: boolean;
   /** Shown under the description, e.g. the error of a failed attempt. */
   children?: ReactNode;
 };
@@ -23,6 +25,7 @@ export function ConfirmDialog({
   confirmLabel,
   onConfirm,
   loading,
+  confirmDisabled,
   children,
 }: Props) {
   return (
@@ -41,7 +44,12 @@ export function ConfirmDialog({
                 Cancel
               </Button>
             </Dialog.Close>
-            <Button variant="danger" onClick={onConfirm} loading={loading}>
+            <Button
+              variant="danger"
+              onClick={onConfirm}
+              loading={loading}
+              disabled={confirmDisabled}
+            >
               {confirmLabel}
             </Button>
           </div>

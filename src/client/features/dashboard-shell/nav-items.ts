@@ -7,16 +7,17 @@ export type NavItem = {
   label: string;
   icon: LucideIcon;
   end?: boolean;
-  /** Also listed in the mobile menu (spec: Dashboard, Add Number, Settings). */
-  mobile?: boolean;
 };
 
-/** Only screens that exist are listed; later screens add their entries here (spec order). */
+/**
+ * Only screens that exist are listed; later screens add their entries here (spec order). The
+ * sidebar and the mobile menu list every entry, so every screen is reachable on a phone.
+ */
 export const navItems: NavItem[] = [
-  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, end: true, mobile: true },
+  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, end: true },
   { to: '/dashboard/messages', label: 'Recent Messages', icon: MessageSquareText },
   { to: '/dashboard/history', label: 'Message History', icon: History },
-  { to: '/dashboard/add', label: 'Add Number', icon: PlusCircle, mobile: true },
+  { to: '/dashboard/add', label: 'Add Number', icon: PlusCircle },
   { to: '/dashboard/date-check', label: 'Date Check', icon: CalendarClock },
-  { to: '/dashboard/settings', label: 'Settings', icon: Settings, mobile: true },
+  { to: '/dashboard/settings', label: 'Settings', icon: Settings },
 ];

@@ -3,7 +3,12 @@ import type { Db } from '../../db/client.ts';
 import { loginCodes, loginCodeSends, sessions } from './auth.table.ts';
 import { users } from '../users/users.table.ts';
 
-export type SessionUser = { id: string; email: string; emailVerified: boolean };
+export type SessionUser = {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  codeToasts: boolean;
+};
 
 type SendCount = { n: number; oldest: Date | null };
 export type SendStats = { byEmail: SendCount; byIp: SendCount; lastCodeAt: Date | null };
@@ -17,7 +22,13 @@ export function authRepository(db: Db) {
   const sessionByHash = db
     .select({
       expiresAt: sessions.expiresAt,
-      user: { id: users.id, email: users.email, emailVerified: users.emailVerified },
+      lastSeenAt: sessions.lastSeenAt,
+      user: {
+        id: users.id,
+        email: users.email,
+        emailVerified: users.emailVerified,
+        codeToasts: users.codeToasts,
+      },
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -163,7 +174,12 @@ export function authRepository(db: Db) {
             target: users.email,
             set: { emailVerified: true, lastSignInAt: input.now },
           })
-          .returning({ id: users.id, email: users.email, emailVerified: users.emailVerified });
+          .returning({
+            id: users.id,
+            email: users.email,
+            emailVerified: users.emailVerified,
+            codeToasts: users.codeToasts,
+          });
         await tx.insert(sessions).values({
           tokenHash: input.tokenHash,
           userId: user!.id,
@@ -187,6 +203,11 @@ export function authRepository(db: Db) {
         .update(sessions)
         .set({ expiresAt, lastSeenAt: now })
         .where(eq(sessions.tokenHash, tokenHash));
+    },
+
+    /** Records that the session was used at `now` (for the sessions list's "last active"). */
+    async touchSession(tokenHash: string, now: Date) {
+      await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
     },
 
     async deleteSession(tokenHash: string) {

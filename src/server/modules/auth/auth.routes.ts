@@ -3,8 +3,10 @@ import {
   meResponse,
   sendCodeBody,
   sendCodeResponse,
+  sessionResponse,
   verifyCodeBody,
 } from '../../../shared/auth.ts';
+import { safeNextPath, withNext } from '../../../shared/next-path.ts';
 import { okResponse } from '../../../shared/api.ts';
 import type { App } from '../../app.ts';
 import { requireUser, type SessionCookies } from '../../plugins/session.ts';
@@ -21,7 +23,7 @@ export function authRoutes(app: App, auth: AuthService, cookies: SessionCookies)
   app.post(
     '/v1/auth/code',
     { schema: { tags: ['auth'], body: sendCodeBody, response: { 200: sendCodeResponse } } },
-    async (req) => auth.sendCode(req.body.email, meta(req)),
+    async (req) => auth.sendCode(req.body.email, meta(req), req.body.next),
   );
 
   app.post(
@@ -37,16 +39,24 @@ export function authRoutes(app: App, auth: AuthService, cookies: SessionCookies)
   app.get(
     '/v1/auth/link',
     {
-      schema: { tags: ['auth'], querystring: z.object({ token: z.string().max(128).default('') }) },
+      schema: {
+        tags: ['auth'],
+        querystring: z.object({
+          token: z.string().max(128).default(''),
+          // Where to go after sign-in; anything but a page of the app falls back to /dashboard.
+          next: z.string().max(2048).optional(),
+        }),
+      },
     },
     async (req, reply) => {
       const session = req.query.token
         ? await auth.signInWithLink(req.query.token, meta(req))
         : undefined;
       reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-      if (!session) return reply.redirect('/auth?error=link');
+      const next = safeNextPath(req.query.next);
+      if (!session) return reply.redirect(withNext('/auth?error=link', next));
       cookies.setSessionCookie(reply, session);
-      return reply.redirect('/dashboard');
+      return reply.redirect(next);
     },
   );
 
@@ -58,6 +68,17 @@ export function authRoutes(app: App, auth: AuthService, cookies: SessionCookies)
       if (token) await auth.signOut(token);
       cookies.clearSessionCookie(reply);
       return { ok: true as const };
+    },
+  );
+
+  // The client's session probe: 200 with the user or null, so a visitor's page load does not log
+  // a failed (401) request. GET /v1/me keeps answering 401 to signed-out API clients.
+  app.get(
+    '/v1/auth/session',
+    { schema: { tags: ['auth'], response: { 200: sessionResponse } } },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { user: req.user };
     },
   );
 

@@ -5,6 +5,7 @@ import {
   MAX_SENDS_PER_HOUR,
   RESEND_COOLDOWN_SECONDS,
 } from '../../../shared/auth.ts';
+import { withNext } from '../../../shared/next-path.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { hmac, randomToken, safeEqual, sha256 } from '../../secrets.ts';
 import { authErrors } from './auth.errors.ts';
@@ -13,6 +14,8 @@ import type { AuthRepository, SessionUser } from './auth.repository.ts';
 export const SESSION_TTL_MS = 30 * 86_400_000;
 /** Sliding expiry: push the expiry out again once it is more than a day old. */
 const SESSION_REFRESH_AFTER_MS = 86_400_000;
+/** A session's "last active" is written at most this often (one small write per session). */
+const SESSION_SEEN_EVERY_MS = 5 * 60_000;
 const MAX_SENDS_PER_IP_PER_HOUR = 20;
 const HOUR_MS = 3_600_000;
 
@@ -40,7 +43,7 @@ export function authService({ repo, mailer, secret, publicUrl, now }: AuthDeps) 
   }
 
   return {
-    async sendCode(email: string, meta: RequestMeta) {
+    async sendCode(email: string, meta: RequestMeta, next?: string) {
       const t = now();
       const retryAfter = (oldest: Date | null) =>
         oldest ? (oldest.getTime() + HOUR_MS - t.getTime()) / 1000 : 60;
@@ -70,7 +73,8 @@ export function authService({ repo, mailer, secret, publicUrl, now }: AuthDeps) 
             throw authErrors.tooManyFromIp(retryAfter(stats.byIp.oldest));
         },
       );
-      const link = `${publicUrl}/v1/auth/link?token=${linkToken}`;
+      const link = withNext(`${publicUrl}/v1/auth/link?token=${linkToken}`, next ?? '');
+      const htmlLink = link.replaceAll('&', '&amp;');
       try {
         await mailer.send({
           to: email,
@@ -85,7 +89,7 @@ export function authService({ repo, mailer, secret, publicUrl, now }: AuthDeps) 
             `If you did not ask to sign in to VOIP Manager, you can ignore this email.`,
           ].join('\n'),
           html: `<p>Your sign-in code is <strong style="font-size:20px;letter-spacing:3px">${code}</strong></p>
-<p>Enter it on the sign-in page, or <a href="${link}">sign in with one click</a>.</p>
+<p>Enter it on the sign-in page, or <a href="${htmlLink}">sign in with one click</a>.</p>
 <p>The code and the link work once and expire in ${CODE_TTL_MINUTES} minutes.
 If you did not ask to sign in to VOIP Manager, you can ignore this email.</p>`,
         });
@@ -132,6 +136,8 @@ If you did not ask to sign in to VOIP Manager, you can ignore this email.</p>`,
       if (SESSION_TTL_MS - (found.expiresAt.getTime() - t.getTime()) > SESSION_REFRESH_AFTER_MS) {
         renewedUntil = new Date(t.getTime() + SESSION_TTL_MS);
         await repo.extendSession(tokenHash, t, renewedUntil);
+      } else if (t.getTime() - found.lastSeenAt.getTime() > SESSION_SEEN_EVERY_MS) {
+        await repo.touchSession(tokenHash, t);
       }
       return { user: found.user, renewedUntil };
     },

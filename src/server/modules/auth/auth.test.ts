@@ -157,7 +157,7 @@ describe('POST /v1/auth/verify', () => {
 
     const me = await t.app.inject({ url: '/v1/me', cookies: { vm_session: cookie.value } });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({ id: res.json().id, email, emailVerified: true });
+    expect(me.json()).toEqual({ id: res.json().id, email, emailVerified: true, codeToasts: true });
   });
 
   it('signs the same account in again on a second sign-in', async () => {

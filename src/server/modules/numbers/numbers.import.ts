@@ -1,5 +1,10 @@
-import { parseBulkLine } from '../../../shared/bulk-lines.ts';
-import { isValidApiLink, MAX_IMPORT_LINES, MAX_TAGS_PER_NUMBER } from '../../../shared/numbers.ts';
+import { parseBulkLine, type LineResult } from '../../../shared/bulk-lines.ts';
+import {
+  isValidApiLink,
+  MAX_IMPORT_LINES,
+  MAX_TAGS_PER_NUMBER,
+  type ImportFormat,
+} from '../../../shared/numbers.ts';
 import { isValidPhone, normalizePhone } from '../../../shared/phone.ts';
 import { hasInvalidText, invalidText } from '../../plugins/input-guard.ts';
 import { numberErrors } from './numbers.errors.ts';
@@ -18,7 +23,16 @@ export type ImportEntry = {
    */
   createTags: boolean;
 };
-export type ImportParse = { entries: ImportEntry[]; errors: { line: number; message: string }[] };
+export type ImportError = { line: number; message: string };
+export type ImportParse = {
+  /** What `line` counts: text lines, or entries of the JSON array. */
+  input: 'lines' | 'json';
+  entries: ImportEntry[];
+  errors: ImportError[];
+};
+
+/** The settings page's line format (spec §5), named in its line errors. */
+const SETTINGS_LINE_ERROR = 'Invalid format. Expected format: number|API link';
 
 // Text files have no NUL bytes and few control characters; anything else is treated as binary.
 // eslint-disable-next-line no-control-regex
@@ -26,9 +40,10 @@ const CONTROL = /[\u0000-\u0008\u000e-\u001f\ufffd]/g;
 
 /**
  * Parse an import: the settings JSON (array of {phoneNumber, apiLink, isActive?, isFavorite?, notes?,
- * tags?}) or lines in any bulk format. Per-entry errors are collected; only a wholly unusable input throws.
+ * tags?}) or lines — in any bulk format ('bulk', the Add Number page) or `number|API link`
+ * ('settings', the settings page). Per-entry errors are collected; only a wholly unusable input throws.
  */
-export function parseImport(text: string): ImportParse {
+export function parseImport(text: string, format: ImportFormat = 'bulk'): ImportParse {
   if (
     text.includes('\u0000') ||
     (text.match(CONTROL)?.length ?? 0) > Math.max(8, text.length / 100)
@@ -37,7 +52,10 @@ export function parseImport(text: string): ImportParse {
   }
   const trimmed = text.trim();
   if (!trimmed) throw numberErrors.nothingToImport();
-  return trimmed.startsWith('[') || trimmed.startsWith('{') ? parseJson(trimmed) : parseLines(text);
+  if (trimmed.startsWith('[') || trimmed.startsWith('{')) return parseJson(trimmed);
+  // Settings text that is neither JSON nor `number|API link` lines is no import at all (spec).
+  if (format === 'settings' && !trimmed.includes('|')) throw numberErrors.importFormat();
+  return parseLines(text, format === 'settings' ? parseSettingsLine : parseBulkLine);
 }
 
 function parseJson(text: string): ImportParse {
@@ -51,19 +69,20 @@ function parseJson(text: string): ImportParse {
   if (hasInvalidText(data)) throw invalidText(); // an escaped NUL ("\u0000") PostgreSQL refuses
   if (data.length === 0) throw numberErrors.nothingToImport();
   if (data.length > MAX_IMPORT_LINES) throw numberErrors.tooManyLines(MAX_IMPORT_LINES);
-  const out: ImportParse = { entries: [], errors: [] };
+  const out: ImportParse = { input: 'json', entries: [], errors: [] };
   data.forEach((item: unknown, i) => {
     const line = i + 1;
     const o = item as Record<string, unknown> | null;
     if (
       !o ||
       typeof o !== 'object' ||
+      Array.isArray(o) ||
       typeof o.phoneNumber !== 'string' ||
       typeof o.apiLink !== 'string'
     ) {
       out.errors.push({
         line,
-        message: `Line ${line}: Invalid format. Expected format: number|API link`,
+        message: `Entry ${line}: Invalid format. Expected an object with phoneNumber and apiLink.`,
       });
       return;
     }
@@ -71,13 +90,13 @@ function parseJson(text: string): ImportParse {
     if (!isValidPhone(phone)) {
       out.errors.push({
         line,
-        message: `Line ${line}: Invalid phone number. Must be exactly 10 digits.`,
+        message: `Entry ${line}: Invalid phone number. Must be exactly 10 digits.`,
       });
       return;
     }
     const link = o.apiLink.trim();
     if (!isValidApiLink(link)) {
-      out.errors.push({ line, message: `Line ${line}: Invalid API link. Must start with http.` });
+      out.errors.push({ line, message: `Entry ${line}: Invalid API link. Must start with http.` });
       return;
     }
     out.entries.push({
@@ -96,14 +115,46 @@ function parseJson(text: string): ImportParse {
   return out;
 }
 
-function parseLines(text: string): ImportParse {
+/**
+ * One settings line, `number|API link` (a third part of tag names is read as on bulk | lines).
+ * A line of another shape gets the settings format error, not the six bulk formats'.
+ */
+export function parseSettingsLine(raw: string, lineNo: number): LineResult {
+  const parts = raw.split('|').map((p) => p.trim());
+  const invalidFormat: LineResult = {
+    ok: false,
+    message: `Line ${lineNo}: ${SETTINGS_LINE_ERROR}`,
+  };
+  if (parts.length < 2 || parts.length > 3) return invalidFormat;
+  const [number = '', link = '', tags = ''] = parts;
+  const phone = normalizePhone(number);
+  // Neither a phone number nor a link: not a `number|API link` line.
+  if (!isValidPhone(phone) && !/^https?:\/\//i.test(link)) return invalidFormat;
+  if (!isValidPhone(phone))
+    return {
+      ok: false,
+      message: `Line ${lineNo}: Invalid phone number. Must be exactly 10 digits.`,
+    };
+  if (!isValidApiLink(link))
+    return { ok: false, message: `Line ${lineNo}: Invalid API link. Must start with http.` };
+  const tagNames = tags
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+  return { ok: true, value: { phone, link, tagNames } };
+}
+
+function parseLines(
+  text: string,
+  parseLine: (raw: string, lineNo: number) => LineResult,
+): ImportParse {
   const lines = text.split(/\r?\n/);
   const nonBlank = lines.filter((l) => l.trim()).length;
   if (nonBlank > MAX_IMPORT_LINES) throw numberErrors.tooManyLines(MAX_IMPORT_LINES);
-  const out: ImportParse = { entries: [], errors: [] };
+  const out: ImportParse = { input: 'lines', entries: [], errors: [] };
   lines.forEach((raw, i) => {
     if (!raw.trim()) return;
-    const r = parseBulkLine(raw, i + 1);
+    const r = parseLine(raw, i + 1);
     if (!r.ok) out.errors.push({ line: i + 1, message: r.message });
     else
       out.entries.push({

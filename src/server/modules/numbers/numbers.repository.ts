@@ -9,6 +9,7 @@ import {
   inArray,
   isNotNull,
   like,
+  not,
   or,
   sql,
   type Placeholder,
@@ -17,7 +18,11 @@ import {
 import type { Db } from '../../db/client.ts';
 import { withRetries } from '../../db/errors.ts';
 import { likeEscape } from '../../db/paging.ts';
-import { CARD_RECENT_MESSAGES, type RecentMessage } from '../../../shared/numbers.ts';
+import {
+  CARD_RECENT_MESSAGES,
+  SEARCH_TOTAL_CAP,
+  type RecentMessage,
+} from '../../../shared/numbers.ts';
 import { tagsRepository } from '../tags/tags.repository.ts';
 import { tags, voipNumberTags } from '../tags/tags.table.ts';
 import { numberCounts, voipNumbers } from './numbers.table.ts';
@@ -120,7 +125,7 @@ async function lockCount(tx: Pick<Db, 'insert'>, userId: string) {
 }
 
 export function numbersRepository(db: Db) {
-  /** Conditions for the filters that are set (none: all of the user's numbers). */
+  /** Conditions for the filters other than the text search that are set (none: all numbers). */
   function filterConds(f: NumberFilters): SQL[] {
     const conds: SQL[] = [];
     if (f.active !== undefined) conds.push(eq(voipNumbers.isActive, f.active));
@@ -139,29 +144,88 @@ export function numbersRepository(db: Db) {
         ),
       );
     }
-    if (f.q) {
-      const pattern = `%${likeEscape(f.q)}%`;
-      // A query typed like a phone number ("(212) 555-01", "+1 212") matches on its digits (a
-      // leading +1 dropped, as numbers are stored); other text ("provider7") only as text, so its
-      // stray digits match no phone.
-      const digits = /^[\d\s()+.-]+$/.test(f.q)
-        ? f.q.replace(/^\s*\+1/, '').replace(/\D/g, '')
-        : '';
-      const any: SQL[] = [
-        // Hosts are stored lower-case: LIKE on a lower-cased pattern is ~3x cheaper than ILIKE.
-        like(voipNumbers.apiHost, pattern.toLowerCase()),
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(voipNumberTags)
-            .innerJoin(tags, eq(tags.id, voipNumberTags.tagId))
-            .where(and(eq(voipNumberTags.voipNumberId, voipNumbers.id), ilike(tags.name, pattern))),
-        ),
-      ];
-      if (digits) any.push(sql`${voipNumbers.phoneNumber} like ${`%${digits}%`}`);
-      conds.push(or(...any)!);
-    }
     return conds;
+  }
+
+  /**
+   * The text search `q` in two parts, each one the planner can serve from an index (pg_trgm GIN
+   * indexes, migration 0005): `direct`, the number's own columns — the provider host (stored
+   * lower-case: LIKE on a lower-cased pattern) and, for a query typed like a phone number ("(212)
+   * 555-01", "+1 212"), its digits (a leading +1 dropped, as numbers are stored; other text such as
+   * "provider7" matches no phone by its stray digits) — and `tagged`, numbers carrying one of the
+   * user's tags whose name contains q (ILIKE), or none when no tag name does (most queries). The
+   * matching tags are looked up first (a user has a few tags): with their ids as constants the
+   * planner knows how many numbers carry them. Kept apart on purpose: an OR across the two tables
+   * could only be a filter over every one of the user's numbers.
+   */
+  async function searchParts(userId: string, q: string) {
+    const pattern = `%${likeEscape(q)}%`;
+    const digits = /^[\d\s()+.-]+$/.test(q) ? q.replace(/^\s*\+1/, '').replace(/\D/g, '') : '';
+    // A trigram index finds a pattern by its runs of 3 letters or digits; with none ('wh', '7',
+    // '%') it would read its every entry (all users' rows), so the column is then matched as an
+    // expression no index serves: the planner scans the user's numbers newest first, stopping at a
+    // page of matches.
+    const column = (
+      c: typeof voipNumbers.apiHost | typeof voipNumbers.phoneNumber,
+      text: string,
+    ) => (/[\p{L}\p{N}]{3}/u.test(text) ? sql`${c}` : sql`(${c} || '')`);
+    const direct = or(
+      like(column(voipNumbers.apiHost, q), pattern.toLowerCase()),
+      digits ? like(column(voipNumbers.phoneNumber, digits), `%${digits}%`) : undefined,
+    )!;
+    const tagIds = (
+      await db
+        .select({ id: tags.id })
+        .from(tags)
+        .where(and(eq(tags.userId, userId), ilike(tags.name, pattern)))
+    ).map((t) => t.id);
+    const tagged =
+      tagIds.length > 0
+        ? inArray(
+            voipNumbers.id,
+            db
+              .select({ id: voipNumberTags.voipNumberId })
+              .from(voipNumberTags)
+              .where(inArray(voipNumberTags.tagId, tagIds)),
+          )
+        : undefined;
+    return { direct, tagged };
+  }
+
+  /**
+   * The search's page and total. The page: the newest `take` matches of each part (each with its
+   * own best plan: an index-ordered scan that stops early when matches are many, the trigram index
+   * and a sort of the few when they are rare), then the newest `take` of those (at most 2 × take
+   * primary-key lookups). The total: the direct matches plus the tagged numbers that are not direct
+   * matches (no union of ids to hash), each counted up to SEARCH_TOTAL_CAP + 1: a query matching
+   * most of a large collection ('p', 'example') stops counting there instead of reading every row.
+   */
+  async function searchQueries(userId: string, q: string, where: SQL, take: number) {
+    const { direct, tagged } = await searchParts(userId, q);
+    const newest = (cond: SQL) =>
+      db
+        .select({ id: voipNumbers.id })
+        .from(voipNumbers)
+        .where(and(where, cond))
+        .orderBy(desc(voipNumbers.createdAt), desc(voipNumbers.id))
+        .limit(take);
+    const ids = tagged
+      ? sql`(${newest(direct)}) union all (${newest(tagged)})`
+      : sql`${newest(direct)}`;
+    const page = and(eq(voipNumbers.userId, userId), sql`${voipNumbers.id} = any(array(${ids}))`)!;
+    // Each part counts at most CAP + 1 matches: a scan that stops early when matches are many.
+    const upTo = (cond: SQL) =>
+      sql`(select count(*) from (${db
+        .select({ one: sql`1` })
+        .from(voipNumbers)
+        .where(cond)
+        .limit(SEARCH_TOTAL_CAP + 1)}) m)`;
+    const total = tagged
+      ? sql<number>`least(${upTo(and(where, direct)!)} + ${upTo(
+          and(where, not(direct), tagged)!,
+        )}, ${SEARCH_TOTAL_CAP + 1})::int`
+      : sql<number>`${upTo(and(where, direct)!)}::int`;
+    return { page, total };
   }
 
   /** Numbers matching `where`, newest first, each with its tags, newest messages and message count. */
@@ -257,19 +321,37 @@ export function numbersRepository(db: Db) {
       const filters = filterConds(f);
       const after = cursor && { createdAt: cursor.createdAt.toISOString(), id: cursor.id };
       const take = limit + 1;
-      const result = (rows: Awaited<ReturnType<typeof ownNextPage.execute>>, total?: number) => ({
-        rows: rows.slice(0, limit),
-        more: rows.length > limit,
-        total,
-      });
-      if (filters.length === 0) {
+      const result = (
+        rows: Awaited<ReturnType<typeof ownNextPage.execute>>,
+        total?: number,
+        totalCapped = false,
+      ) => ({ rows: rows.slice(0, limit), more: rows.length > limit, total, totalCapped });
+      if (filters.length === 0 && !f.q) {
         if (after) return result(await ownNextPage.execute({ userId, limit: take, ...after }));
         const rows = await ownFirstPage.execute({ userId, limit: take });
         return result(rows, rows[0]?.total ?? 0);
       }
-      const where = and(eq(voipNumbers.userId, userId), ...filters)!;
-      if (after)
-        return result(await pageQuery(and(where, afterCursor(after.createdAt, after.id))!, take));
+      const where = and(
+        eq(voipNumbers.userId, userId),
+        ...filters,
+        after && afterCursor(after.createdAt, after.id),
+      )!;
+      if (f.q) {
+        // One statement: the first page's rows carry the total (no row: nothing matched).
+        const search = await searchQueries(userId, f.q, where, take);
+        if (after) return result(await pageQuery(search.page, take));
+        const rows = await db
+          .select({ ...cardFields, total: search.total })
+          .from(voipNumbers)
+          .where(search.page)
+          .orderBy(desc(voipNumbers.createdAt), desc(voipNumbers.id))
+          .limit(take);
+        const total = rows[0]?.total ?? 0;
+        return total > SEARCH_TOTAL_CAP
+          ? result(rows, SEARCH_TOTAL_CAP, true)
+          : result(rows, total);
+      }
+      if (after) return result(await pageQuery(where, take));
       const [rows, [counted]] = await Promise.all([pageQuery(where, take), totalQuery(where)]);
       return result(rows, counted!.n);
     },

@@ -61,7 +61,8 @@ export function numbersRoutes(app: App, numbers: NumbersService) {
       bodyLimit: IMPORT_BODY_LIMIT,
       schema: { tags: ['numbers'], body: importBody, response: { 200: importResult } },
     },
-    async (req) => numbers.import(requireUser(req).id, req.body.text, req.body.tagIds),
+    async (req) =>
+      numbers.import(requireUser(req).id, req.body.text, req.body.format, req.body.tagIds),
   );
 
   app.post(

@@ -1,4 +1,4 @@
-import type { ImportResult, VoipNumber } from '../../../shared/numbers.ts';
+import type { ImportFormat, ImportResult, VoipNumber } from '../../../shared/numbers.ts';
 import type { Cipher } from '../../crypto.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { decodeCursor, encodeCursor } from '../../db/paging.ts';
@@ -81,10 +81,11 @@ export function numbersService(deps: {
     async list(userId: string, q: NumberFilters & { cursor?: string; limit: number }) {
       const at = q.cursor ? decodeCursor(q.cursor) : undefined;
       const cursor = at && { createdAt: at.at, id: at.id };
-      const { rows, more, total } = await repo.list(userId, q, cursor, q.limit);
+      const { rows, more, total, totalCapped } = await repo.list(userId, q, cursor, q.limit);
       return {
         items: rows.map(toDto),
         total: total ?? null,
+        totalCapped,
         nextCursor: more
           ? encodeCursor({ at: rows.at(-1)!.row.createdAt, id: rows.at(-1)!.row.id })
           : null,
@@ -152,21 +153,28 @@ export function numbersService(deps: {
     },
 
     /**
-     * Import bulk lines or the settings JSON. Valid entries are stored (one transaction) even when
-     * others fail; duplicates in the file or already stored are reported, never fatal.
+     * Import bulk lines, `number|API link` lines or the settings JSON. Valid entries are stored
+     * (one transaction) even when others fail; duplicates in the file or already stored are
+     * reported (flagged `duplicate`), never fatal.
      */
     async import(
       userId: string,
       text: string,
+      format: ImportFormat,
       overrideTagIds: string[] | undefined,
     ): Promise<ImportResult> {
       if (overrideTagIds) await assertOwnTags(userId, overrideTagIds);
-      const parsed = parseImport(text);
-      const errors = [...parsed.errors];
+      const parsed = parseImport(text, format);
+      const errors: ImportResult['errors'] = parsed.errors.map((e) => ({ ...e, duplicate: false }));
+      const label = parsed.input === 'json' ? 'Entry' : 'Line';
       let duplicates = 0;
       const dup = (line: number, phone: string) => {
         duplicates++;
-        errors.push({ line, message: `Line ${line}: Number ${phone} already exists` });
+        errors.push({
+          line,
+          message: `${label} ${line}: Number ${phone} already exists`,
+          duplicate: true,
+        });
       };
 
       const firstByPhone = new Map<string, (typeof parsed.entries)[number]>();
@@ -199,7 +207,7 @@ export function numbersService(deps: {
       const stored = new Set(inserted.map((r) => r.phoneNumber));
       for (const e of unique) if (!stored.has(e.phone)) dup(e.line, e.phone);
       errors.sort((a, b) => a.line - b.line);
-      return { imported: inserted.length, duplicates, errors };
+      return { imported: inserted.length, duplicates, input: parsed.input, errors };
     },
   };
 }

@@ -49,6 +49,9 @@ export const voipNumbers = pgTable(
     index('voip_numbers_host_idx')
       .on(t.apiHost)
       .where(sql`${t.isActive}`),
+    // Search (`?q=`): substring LIKE on the host and the phone digits (pg_trgm, migration 0005).
+    index('voip_numbers_host_trgm_idx').using('gin', t.apiHost.op('gin_trgm_ops')),
+    index('voip_numbers_phone_trgm_idx').using('gin', t.phoneNumber.op('gin_trgm_ops')),
   ],
 );
 

@@ -512,7 +512,7 @@ describe('POST /v1/numbers/import', () => {
     ].join('\n');
     const res = await imp(u, text);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ imported: 6, duplicates: 0, errors: [] });
+    expect(res.json()).toEqual({ imported: 6, duplicates: 0, input: 'lines', errors: [] });
     const list = (await req(u, 'GET', '/v1/numbers?q=2015550002')).json();
     expect(list.items[0].tags.map((x: { name: string }) => x.name)).toEqual(['google', 'Telegram']);
     expect(list.items[0].apiLink).toBe(link(2));
@@ -534,19 +534,33 @@ describe('POST /v1/numbers/import', () => {
     expect(res.json()).toEqual({
       imported: 1,
       duplicates: 1,
+      input: 'lines',
       errors: [
-        { line: 2, message: expect.stringMatching(/^Line 2: Invalid format\. Expected format: /) },
-        { line: 3, message: 'Line 3: Invalid phone number. Must be exactly 10 digits.' },
-        { line: 4, message: 'Line 4: Invalid phone number. Must be exactly 10 digits.' },
-        { line: 5, message: 'Line 5: Invalid API link. Must start with http.' },
-        { line: 6, message: 'Line 6: Number 2025550001 already exists' },
+        {
+          line: 2,
+          message: expect.stringMatching(/^Line 2: Invalid format\. Expected format: /),
+          duplicate: false,
+        },
+        {
+          line: 3,
+          message: 'Line 3: Invalid phone number. Must be exactly 10 digits.',
+          duplicate: false,
+        },
+        {
+          line: 4,
+          message: 'Line 4: Invalid phone number. Must be exactly 10 digits.',
+          duplicate: false,
+        },
+        { line: 5, message: 'Line 5: Invalid API link. Must start with http.', duplicate: false },
+        { line: 6, message: 'Line 6: Number 2025550001 already exists', duplicate: true },
       ],
     });
     const again = await imp(u, `2025550001|${link(1)}\n2025550009|${link(9)}`);
     expect(again.json()).toEqual({
       imported: 1,
       duplicates: 1,
-      errors: [{ line: 1, message: 'Line 1: Number 2025550001 already exists' }],
+      input: 'lines',
+      errors: [{ line: 1, message: 'Line 1: Number 2025550001 already exists', duplicate: true }],
     });
   });
 
@@ -643,10 +657,19 @@ describe('POST /v1/numbers/import', () => {
     expect(res.json()).toEqual({
       imported: 2,
       duplicates: 0,
+      input: 'json',
       errors: [
-        { line: 3, message: 'Line 3: Invalid phone number. Must be exactly 10 digits.' },
-        { line: 4, message: 'Line 4: Invalid API link. Must start with http.' },
-        { line: 5, message: 'Line 5: Invalid format. Expected format: number|API link' },
+        {
+          line: 3,
+          message: 'Entry 3: Invalid phone number. Must be exactly 10 digits.',
+          duplicate: false,
+        },
+        { line: 4, message: 'Entry 4: Invalid API link. Must start with http.', duplicate: false },
+        {
+          line: 5,
+          message: 'Entry 5: Invalid format. Expected an object with phoneNumber and apiLink.',
+          duplicate: false,
+        },
       ],
     });
     const first = (await req(u, 'GET', '/v1/numbers?q=2065550001')).json().items[0];
@@ -817,7 +840,7 @@ describe('export, clear and import round trip', () => {
     expect((await req(alice, 'GET', '/v1/numbers')).json().total).toBeGreaterThan(0);
 
     const back = await req(u, 'POST', '/v1/numbers/import', { text: exp.body });
-    expect(back.json()).toEqual({ imported: 2, duplicates: 0, errors: [] });
+    expect(back.json()).toEqual({ imported: 2, duplicates: 0, input: 'json', errors: [] });
     const byPhone = (a: { phoneNumber: string }, b: { phoneNumber: string }) =>
       a.phoneNumber.localeCompare(b.phoneNumber);
     expect((await req(u, 'GET', '/v1/numbers/export')).json().sort(byPhone)).toEqual(

@@ -22,7 +22,11 @@ export const tags = pgTable(
     name: text('name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('tags_user_name_uq').on(t.userId, sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('tags_user_name_uq').on(t.userId, sql`lower(${t.name})`),
+    // Search (`?q=`): substring ILIKE on tag names (pg_trgm, migration 0005).
+    index('tags_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+  ],
 );
 
 export const voipNumberTags = pgTable(

@@ -12,6 +12,8 @@ export const users = pgTable(
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     /** Set while the user has the app open (a live event stream); their numbers poll faster until then. */
     watchedUntil: timestamp('watched_until', { withTimezone: true }),
+    /** Show a toast when a new code arrives (Settings → Preferences). */
+    codeToasts: boolean('code_toasts').notNull().default(true),
   },
   (t) => [check('users_email_lower_ck', sql`${t.email} = lower(${t.email})`)],
 );

@@ -1,7 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ArrowLeft, RotateCw, ShieldCheck } from 'lucide-react';
 import { CODE_LENGTH, sanitizeCodeInput } from '../../../../shared/auth.ts';
+import { safeNextPath, withNext } from '../../../../shared/next-path.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
@@ -20,6 +21,7 @@ type Props = {
 
 export function CodeStep({ email, resendAt, notice, onResent, onChangeEmail }: Props) {
   const navigate = useNavigate();
+  const next = safeNextPath(useSearchParams()[0].get('next'));
   const [code, setCode] = useState('');
   const [resentNotice, setResentNotice] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -34,7 +36,7 @@ export function CodeStep({ email, resendAt, notice, onResent, onChangeEmail }: P
       { email, code },
       {
         onSuccess: (me) =>
-          navigate(me.emailVerified ? '/dashboard' : '/verify-email', { replace: true }),
+          navigate(me.emailVerified ? next : withNext('/verify-email', next), { replace: true }),
         onError: () => inputRef.current?.select(),
       },
     );

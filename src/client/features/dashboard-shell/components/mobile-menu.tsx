@@ -1,13 +1,21 @@
 import { useState } from 'react';
+import { useLocation } from 'react-router';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Menu, X } from 'lucide-react';
 import { Logo } from '../../../components/ui/logo.tsx';
 import { NavList } from './nav-list.tsx';
 import { SidebarFooter } from './sidebar-footer.tsx';
 
-/** Hamburger button and slide-in navigation below the md breakpoint. */
+/**
+ * Hamburger button and slide-in navigation below the md breakpoint: a modal dialog with every
+ * sidebar entry (focus kept inside, Escape closes, focus goes back to the button). It is open only
+ * on the page it was opened on, so any navigation (a link, Back) closes it.
+ */
 export function MobileMenu() {
-  const [open, setOpen] = useState(false);
+  const { key } = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === key;
+  const setOpen = (o: boolean) => setOpenOn(o ? key : null);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-accent-500 focus-visible:outline-none md:hidden">
@@ -27,7 +35,7 @@ export function MobileMenu() {
           <Dialog.Title className="sr-only">Menu</Dialog.Title>
           <Dialog.Description className="sr-only">Dashboard navigation</Dialog.Description>
           <nav aria-label="Dashboard" className="flex-1 overflow-y-auto px-3 py-4">
-            <NavList mobile onNavigate={() => setOpen(false)} />
+            <NavList onNavigate={() => setOpen(false)} />
           </nav>
           <SidebarFooter />
         </Dialog.Content>

@@ -3,18 +3,10 @@ import { cn } from '../../../lib/cn.ts';
 import { navItems } from '../nav-items.ts';
 
 /** The user-area navigation links; the active one is highlighted. */
-export function NavList({
-  onNavigate,
-  mobile,
-}: {
-  onNavigate?: () => void;
-  /** Only the entries of the mobile menu. */
-  mobile?: boolean;
-}) {
-  const items = mobile ? navItems.filter((i) => i.mobile) : navItems;
+export function NavList({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <ul className="space-y-1">
-      {items.map(({ to, label, icon: Icon, end }) => (
+      {navItems.map(({ to, label, icon: Icon, end }) => (
         <li key={to}>
           <NavLink
             to={to}

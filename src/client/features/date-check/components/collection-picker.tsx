@@ -13,7 +13,13 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
-import { daysLeftLabel, expiryChipClass, expiryOf, formatEndDate } from '../../../lib/expiry.ts';
+import {
+  daysLeftLabel,
+  expiryChipClass,
+  expiryIcon,
+  expiryOf,
+  formatEndDate,
+} from '../../../lib/expiry.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useAllNumbers } from '../api/list-all-numbers.ts';
@@ -294,6 +300,7 @@ const PickerRow = memo(function PickerRow({
 }) {
   const formatted = formatPhone(n.phoneNumber);
   const { days, band } = expiryOf(n.endDate, new Date(nowMs));
+  const ExpiryIcon = expiryIcon[band];
   const meta = [!n.isActive && 'Inactive', n.tags.map((t) => t.name).join(', ')]
     .filter(Boolean)
     .join(' · ');
@@ -325,6 +332,7 @@ const PickerRow = memo(function PickerRow({
             expiryChipClass[band],
           )}
         >
+          <ExpiryIcon aria-hidden="true" className="size-3.5 shrink-0" />
           {n.endDate && days !== null ? (
             <>
               <span className="sr-only">End date </span>

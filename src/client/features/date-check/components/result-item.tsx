@@ -2,13 +2,14 @@ import { memo } from 'react';
 import { expiryBand } from '../../../../shared/checks.ts';
 import { formatPhone } from '../../../../shared/phone.ts';
 import { cn } from '../../../lib/cn.ts';
-import { daysLeftLabel, expiryTextClass, formatEndDate } from '../../../lib/expiry.ts';
+import { daysLeftLabel, expiryIcon, expiryTextClass, formatEndDate } from '../../../lib/expiry.ts';
 import type { ResultRow } from '../types.ts';
 import { StatusBadge } from './status-badge.tsx';
 
 /** One number of a check: phone, status, end date, days left / expired ago, error. */
 export const ResultItem = memo(function ResultItem({ row }: { row: ResultRow }) {
   const band = expiryBand(row.daysLeft);
+  const ExpiryIcon = expiryIcon[band];
   return (
     <li
       data-testid="date-check-result"
@@ -32,7 +33,10 @@ export const ResultItem = memo(function ResultItem({ row }: { row: ResultRow }) 
               <time dateTime={row.endDate}>{formatEndDate(row.endDate)}</time>
             </span>
             {row.daysLeft !== null && (
-              <span className={cn('font-medium', expiryTextClass[band])}>
+              <span
+                className={cn('inline-flex items-center gap-1 font-medium', expiryTextClass[band])}
+              >
+                <ExpiryIcon aria-hidden="true" className="size-3.5 shrink-0 self-center" />
                 {daysLeftLabel(row.daysLeft)}
               </span>
             )}

@@ -40,7 +40,7 @@ export function PricingSection() {
     >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-2xl text-center">
-          <p className="text-sm font-semibold tracking-wide text-accent-600 uppercase">Pricing</p>
+          <p className="text-sm font-semibold tracking-wide text-accent-700 uppercase">Pricing</p>
           <h2
             id="pricing-title"
             className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl"
@@ -61,7 +61,7 @@ export function PricingSection() {
               )}
             >
               {plan.popular && (
-                <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-accent-600 px-3 py-1 text-xs font-semibold text-white">
+                <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-accent-700 px-3 py-1 text-xs font-semibold text-white">
                   Most Popular
                 </p>
               )}

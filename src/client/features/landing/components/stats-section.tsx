@@ -4,13 +4,22 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatCount } from '../../../lib/format.ts';
 import { usePublicStats } from '../hooks/use-public-stats.ts';
 
-const items: Array<{ key: 'users' | 'numbers' | 'messages'; label: string; icon: LucideIcon }> = [
-  { key: 'users', label: 'users', icon: Users },
-  { key: 'numbers', label: 'numbers managed', icon: Phone },
-  { key: 'messages', label: 'messages received', icon: MessageSquareText },
+/** Each count with its label for one and for any other number ('1 user', '2 users'). */
+const items: Array<{
+  key: 'users' | 'numbers' | 'messages';
+  one: string;
+  many: string;
+  icon: LucideIcon;
+}> = [
+  { key: 'users', one: 'user', many: 'users', icon: Users },
+  { key: 'numbers', one: 'number managed', many: 'numbers managed', icon: Phone },
+  { key: 'messages', one: 'message received', many: 'messages received', icon: MessageSquareText },
 ];
 
-/** Real platform counts from the database, refreshed every 5 seconds. */
+/**
+ * Real platform counts from the database, refreshed every 5 seconds. The pre-rendered landing page
+ * is not hydrated: islands/static-page.ts fills this section's HTML (loading state) the same way.
+ */
 export function StatsSection() {
   const { data, isPending, isError, refetch, isFetching } = usePublicStats();
 
@@ -46,22 +55,24 @@ export function StatsSection() {
             </Button>
           </div>
         ) : (
-          <dl
+          <ul
             className="mt-8 grid gap-4 sm:grid-cols-3"
             aria-busy={isPending}
             data-testid="live-stats"
           >
-            {items.map(({ key, label, icon: Icon }) => (
-              <div
+            {items.map(({ key, one, many, icon: Icon }) => (
+              <li
                 key={key}
                 className="flex items-center gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
               >
                 <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-xl bg-accent-50 text-accent-700">
                   <Icon aria-hidden="true" className="size-6" />
                 </span>
-                <div className="flex flex-col-reverse">
-                  <dt className="text-sm text-slate-600">{label}</dt>
-                  <dd className="text-3xl font-bold tracking-tight text-brand-900 tabular-nums">
+                <p className="flex flex-col">
+                  <span
+                    className="text-3xl font-bold tracking-tight text-brand-900 tabular-nums"
+                    data-stat-slot={key}
+                  >
                     {isPending || !data ? (
                       <>
                         <Skeleton className="my-1 h-7 w-24" />
@@ -70,11 +81,20 @@ export function StatsSection() {
                     ) : (
                       <span data-stat={key}>{formatCount(data[key])}</span>
                     )}
-                  </dd>
-                </div>
-              </div>
+                  </span>{' '}
+                  {/* The island (islands/static-page.ts) picks the label from data-one/data-many. */}
+                  <span
+                    className="text-sm text-slate-600"
+                    data-stat-label={key}
+                    data-one={one}
+                    data-many={many}
+                  >
+                    {data?.[key] === 1 ? one : many}
+                  </span>
+                </p>
+              </li>
             ))}
-          </dl>
+          </ul>
         )}
       </div>
     </section>

@@ -27,7 +27,7 @@ export function TestimonialsSection() {
     >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-2xl text-center">
-          <p className="text-sm font-semibold tracking-wide text-accent-600 uppercase">
+          <p className="text-sm font-semibold tracking-wide text-accent-700 uppercase">
             Testimonials
           </p>
           <h2

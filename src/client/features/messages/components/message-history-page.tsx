@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Download, SearchX, X } from 'lucide-react';
+import { Download, MessageSquare, SearchX, X } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { buttonClass } from '../../../components/ui/button-styles.ts';
 import { Card } from '../../../components/ui/card.tsx';
@@ -66,20 +66,29 @@ export function MessageHistoryPage() {
               data-testid="history-empty"
             >
               <span className="inline-flex size-14 items-center justify-center rounded-full bg-slate-100 text-slate-500">
-                <SearchX aria-hidden="true" className="size-7" />
+                {f.activeCount > 0 ? (
+                  <SearchX aria-hidden="true" className="size-7" />
+                ) : (
+                  <MessageSquare aria-hidden="true" className="size-7" />
+                )}
               </span>
-              <p className="mt-4 text-base font-medium text-slate-900">
-                No messages found matching your filters.
-              </p>
               {f.activeCount > 0 ? (
-                <Button variant="secondary" className="mt-6" onClick={f.clear}>
-                  <X aria-hidden="true" className="size-4" />
-                  Clear Filters ({f.activeCount})
-                </Button>
+                <>
+                  <p className="mt-4 text-base font-medium text-slate-900">
+                    No messages found matching your filters.
+                  </p>
+                  <Button variant="secondary" className="mt-6" onClick={f.clear}>
+                    <X aria-hidden="true" className="size-4" />
+                    Clear Filters ({f.activeCount})
+                  </Button>
+                </>
               ) : (
-                <p className="mt-1 max-w-md text-sm text-slate-600">
-                  Messages are stored here as your numbers receive them.
-                </p>
+                <>
+                  <p className="mt-4 text-base font-medium text-slate-900">No messages yet</p>
+                  <p className="mt-1 max-w-md text-sm text-slate-600">
+                    Messages are stored here as your numbers receive them.
+                  </p>
+                </>
               )}
             </Card>
           }

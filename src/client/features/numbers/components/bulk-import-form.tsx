@@ -9,7 +9,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { countOf } from '../../../lib/format.ts';
-import { useImportNumbers } from '../api/import-numbers.ts';
+import { failedOf, remainingInput, useImportNumbers } from '../api/import-numbers.ts';
 import { ImportErrors } from './import-errors.tsx';
 import { TagPicker } from './tag-picker.tsx';
 
@@ -35,15 +35,19 @@ export function BulkImportForm() {
     e.preventDefault();
     setResult(null);
     importer.mutate(
-      { text, ...(tagIds.length > 0 ? { tagIds } : {}) },
+      { text, format: 'bulk', ...(tagIds.length > 0 ? { tagIds } : {}) },
       {
         onSuccess: (res) => {
-          if (res.errors.length === 0) {
-            toast.success(`Imported ${countOf(res.imported, 'number')}`);
+          if (failedOf(res).length === 0) {
+            // Every line is stored or was already (a duplicate is done, not failed): spec, go on.
+            toast.success(importedSummary(res));
+            setText('');
             navigate('/dashboard');
-          } else {
-            setResult(res);
+            return;
           }
+          setResult(res);
+          // Keep only the failed lines to fix and resubmit; a total failure leaves the text as is.
+          if (res.imported > 0 || res.duplicates > 0) setText(remainingInput(text, res));
         },
       },
     );
@@ -57,6 +61,7 @@ export function BulkImportForm() {
           rows={10}
           spellCheck={false}
           value={text}
+          readOnly={importer.isPending}
           onChange={(e) => setText(e.target.value)}
           aria-describedby="bulk-formats bulk-lines-error"
           className="font-mono text-sm sm:text-xs"
@@ -96,17 +101,9 @@ export function BulkImportForm() {
       {importer.isError && (
         <Alert tone="error">{errorMessage(importer.error, 'Failed to import numbers')}</Alert>
       )}
-      {result && (
-        <div aria-live="polite">
-          <Alert tone="error">
-            <p className="font-medium" data-testid="import-summary">
-              Imported {countOf(result.imported, 'number')} with{' '}
-              {countOf(result.errors.length, 'error')}:
-            </p>
-            <ImportErrors errors={result.errors} />
-          </Alert>
-        </div>
-      )}
+      <div aria-live="polite" className="space-y-3">
+        {result && <ImportOutcome result={result} />}
+      </div>
 
       <div className="flex justify-end">
         <Button
@@ -120,5 +117,43 @@ export function BulkImportForm() {
         </Button>
       </div>
     </form>
+  );
+}
+
+const importedSummary = (res: ImportResult) =>
+  `Imported ${countOf(res.imported, 'number')}` +
+  (res.duplicates > 0 ? ` (${countOf(res.duplicates, 'duplicate')} skipped)` : '');
+
+/**
+ * A bulk import with failed lines: what was stored as a success, the failures apart. With nothing
+ * stored and nothing skipped it is the spec's summary alone, 'Imported 0 numbers with m errors:'.
+ */
+function ImportOutcome({ result }: { result: ImportResult }) {
+  const failed = failedOf(result);
+  const skipped = result.errors.filter((e) => e.duplicate);
+  const partial = result.imported > 0 || result.duplicates > 0;
+  return (
+    <>
+      {partial && (
+        <Alert tone="success">
+          <p className="font-medium" data-testid="import-summary">
+            {importedSummary(result)}
+          </p>
+          {skipped.length > 0 && <ImportErrors errors={skipped} />}
+        </Alert>
+      )}
+      <Alert tone="error">
+        <p className="font-medium" data-testid="import-errors-summary">
+          {partial
+            ? `${countOf(failed.length, 'error')}:`
+            : `Imported 0 numbers with ${countOf(failed.length, 'error')}:`}
+        </p>
+        <ImportErrors errors={failed} />
+        <p className="mt-2 text-xs">
+          {failed.length === 1 ? 'This line is' : 'These lines are'} left in the box above: fix{' '}
+          {failed.length === 1 ? 'it' : 'them'} and press Import again.
+        </p>
+      </Alert>
+    </>
   );
 }

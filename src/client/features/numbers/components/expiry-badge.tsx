@@ -1,11 +1,11 @@
 import type { ExpiryBand } from '../../../../shared/checks.ts';
 import { cn } from '../../../lib/cn.ts';
-import { expiryChipClass, expiryOf, formatEndDate } from '../../../lib/expiry.ts';
+import { expiryChipClass, expiryIcon, expiryOf, formatEndDate } from '../../../lib/expiry.ts';
 
 const stripClass: Record<ExpiryBand, string> = {
   expired: 'bg-red-500',
   soon: 'bg-orange-500',
-  warning: 'bg-amber-400',
+  warning: 'bg-yellow-300',
   ok: 'bg-emerald-500',
   unknown: 'bg-slate-200',
 };
@@ -18,19 +18,24 @@ export function expiryText(days: number | null): string {
   return `Expires in ${days} ${days === 1 ? 'day' : 'days'}`;
 }
 
-/** The expiry pill in the spec's colours (red, orange ≤7 days, yellow ≤30 days, green, grey). */
+/**
+ * The expiry pill in the spec's colours (red, orange ≤7 days, yellow ≤30 days, green, grey), with
+ * the band's icon and the days in words, so it does not rely on colour alone.
+ */
 export function ExpiryBadge({ endDate, now }: { endDate: string | null; now: Date }) {
   const { days, band } = expiryOf(endDate, now);
+  const Icon = expiryIcon[band];
   return (
     <span
       data-testid="expiry-badge"
       data-band={band}
       title={endDate ? `Ends ${formatEndDate(endDate)}` : 'Run Date Check to find the end date'}
       className={cn(
-        'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset',
+        'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset',
         expiryChipClass[band],
       )}
     >
+      <Icon aria-hidden="true" className="size-3.5 shrink-0" />
       {expiryText(days)}
     </span>
   );

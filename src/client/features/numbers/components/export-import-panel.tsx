@@ -10,11 +10,10 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { countOf } from '../../../lib/format.ts';
 import { EXPORT_URL } from '../api/export-numbers.ts';
-import { useImportNumbers } from '../api/import-numbers.ts';
+import { failedOf, remainingInput, useImportNumbers } from '../api/import-numbers.ts';
 import { ImportErrors } from './import-errors.tsx';
 
 const BANNER_MS = 3000;
-const isDuplicate = (message: string) => message.includes('already exists');
 
 /** 'Export/Import Numbers': download voip_numbers.json; import pasted text or a .json/.txt file. */
 export function ExportImportPanel() {
@@ -23,7 +22,8 @@ export function ExportImportPanel() {
   const [fileName, setFileName] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [banner, setBanner] = useState<string | null>(null);
-  const [errors, setErrors] = useState<ImportResult['errors']>([]);
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const failed = result ? failedOf(result) : [];
   const fileInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -48,19 +48,21 @@ export function ExportImportPanel() {
 
   const onImport = () => {
     setBanner(null);
-    setErrors([]);
+    setResult(null);
     importer.mutate(
-      { text },
+      { text, format: 'settings' },
       {
         onSuccess: (res) => {
-          setBanner(
-            `Imported ${countOf(res.imported, 'number')} (${countOf(res.duplicates, 'duplicate')} skipped)`,
-          );
-          setErrors(res.errors.filter((e) => !isDuplicate(e.message)));
-          if (res.errors.every((e) => isDuplicate(e.message))) {
-            setText('');
+          const done = res.imported > 0 || res.duplicates > 0;
+          if (done) {
+            setBanner(
+              `Imported ${countOf(res.imported, 'number')} (${countOf(res.duplicates, 'duplicate')} skipped)`,
+            );
+            // Only what failed stays, to fix and import again; a total failure changes nothing.
+            setText(remainingInput(text, res));
             setFileName(null);
           }
+          setResult(res);
         },
       },
     );
@@ -94,6 +96,7 @@ export function ExportImportPanel() {
             rows={8}
             spellCheck={false}
             value={text}
+            readOnly={importer.isPending}
             onChange={(e) => {
               setText(e.target.value);
               setFileName(null);
@@ -142,10 +145,19 @@ export function ExportImportPanel() {
           {importer.isError && (
             <Alert tone="error">{errorMessage(importer.error, 'Failed to import numbers')}</Alert>
           )}
-          {errors.length > 0 && (
+          {failed.length > 0 && (
             <Alert tone="error">
-              <p className="font-medium">{countOf(errors.length, 'line')} could not be imported:</p>
-              <ImportErrors errors={errors} />
+              <p className="font-medium">
+                {result?.input === 'json'
+                  ? countOf(failed.length, 'entry', 'entries')
+                  : countOf(failed.length, 'line')}{' '}
+                could not be imported:
+              </p>
+              <ImportErrors errors={failed} />
+              <p className="mt-2 text-xs">
+                {failed.length === 1 ? 'It is' : 'They are'} left in the box above: fix{' '}
+                {failed.length === 1 ? 'it' : 'them'} and press Import again.
+              </p>
             </Alert>
           )}
         </div>

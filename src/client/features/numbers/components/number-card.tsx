@@ -9,6 +9,7 @@ import { cn } from '../../../lib/cn.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useToggleNumber } from '../api/update-number.ts';
 import { CardApiLink } from './card-api-link.tsx';
+import { CardLatestCode } from './card-latest-code.tsx';
 import { CardRecentMessages } from './card-recent-messages.tsx';
 import { CardTagAdder } from './card-tag-adder.tsx';
 import { ExpiryBadge, ExpiryStrip } from './expiry-badge.tsx';
@@ -26,7 +27,7 @@ type Props = {
 
 /**
  * One number: expiry strip, phone with copy, favourite star, menu, badges (with expiry), tags,
- * notes, recent messages, the last poll error and the API link row (Copy, Test, Date Check).
+ * notes, the latest code, recent messages, the last poll error and the API link row (Copy, Test, Date Check).
  */
 export const NumberCard = memo(function NumberCard({
   number,
@@ -113,9 +114,15 @@ export const NumberCard = memo(function NumberCard({
       </div>
 
       {number.notes && (
-        <p className="line-clamp-2 text-sm break-words text-slate-600">{number.notes}</p>
+        <p
+          data-testid="card-notes"
+          className="line-clamp-3 text-sm break-words whitespace-pre-line text-slate-600"
+        >
+          {number.notes}
+        </p>
       )}
 
+      <CardLatestCode messages={number.recentMessages} now={now} formatted={formatted} />
       <CardRecentMessages number={number} now={now} formatted={formatted} />
 
       {number.lastError && (

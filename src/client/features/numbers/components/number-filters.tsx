@@ -19,7 +19,7 @@ export function NumberFilters({ f }: Props) {
       <div className="flex flex-col gap-3 sm:flex-row">
         <div className="relative min-w-0 flex-1">
           <label htmlFor="numbers-filter-search" className="sr-only">
-            Filter numbers by phone, API link or tag
+            Search numbers by phone number, tag or provider host
           </label>
           <Search
             aria-hidden="true"
@@ -28,7 +28,7 @@ export function NumberFilters({ f }: Props) {
           <input
             id="numbers-filter-search"
             type="search"
-            placeholder="Filter by number, API link or tag"
+            placeholder="Number, tag or provider host"
             value={f.q}
             onChange={(e) => f.set('q', e.target.value)}
             className={fieldClass(false, 'pl-9')}

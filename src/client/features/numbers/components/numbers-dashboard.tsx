@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { CheckSquare, PhoneOff, Plus } from 'lucide-react';
+import { CheckSquare, PhoneOff, Plus, SearchX, X } from 'lucide-react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -34,6 +34,8 @@ export function NumbersDashboard() {
 
   const items = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
   const total = list.data?.pages[0]?.total ?? null;
+  // A search matching more than SEARCH_TOTAL_CAP numbers is counted only that far ("1,000+").
+  const totalCapped = list.data?.pages[0]?.totalCapped ?? false;
   // Only loaded numbers that match the current filters count as selected.
   const selectedIds = useMemo(
     () => (selected.size === 0 ? [] : items.filter((n) => selected.has(n.id)).map((n) => n.id)),
@@ -79,7 +81,11 @@ export function NumbersDashboard() {
             VOIP Numbers Dashboard
           </h1>
           <p className="mt-1 text-sm text-slate-600" aria-live="polite" data-testid="numbers-total">
-            {total === null ? '\u00a0' : countOf(total, 'number')}
+            {total === null
+              ? '\u00a0'
+              : totalCapped
+                ? `${formatCount(total)}+ numbers`
+                : countOf(total, 'number')}
           </p>
         </div>
         <div className="flex flex-wrap gap-2 [&>*]:whitespace-nowrap max-sm:[&>*]:px-3!">
@@ -124,32 +130,14 @@ export function NumbersDashboard() {
       ) : list.isError && items.length === 0 ? (
         <Card className="flex flex-col items-center gap-4 px-6 py-12 text-center">
           <RetryAlert
-            error={list.error}
-            fallback="Failed to fetch numbers"
+            error={null}
+            fallback={`Failed to fetch numbers: ${errorMessage(list.error)}`}
             onRetry={() => void list.refetch()}
             retrying={list.isFetching}
           />
         </Card>
       ) : items.length === 0 ? (
-        <Card className="flex flex-col items-center px-6 py-16 text-center">
-          <span className="inline-flex size-14 items-center justify-center rounded-full bg-slate-100 text-slate-500">
-            <PhoneOff aria-hidden="true" className="size-7" />
-          </span>
-          <p className="mt-4 text-base font-medium text-slate-900">
-            No VOIP numbers found with the current filters.
-          </p>
-          <div className="mt-6 flex flex-col gap-2 sm:flex-row">
-            <ButtonLink to="/dashboard/add" variant="accent">
-              <Plus aria-hidden="true" className="size-4" />
-              Add Your First Number
-            </ButtonLink>
-            {f.activeCount > 0 && (
-              <Button variant="secondary" onClick={f.clear}>
-                Clear Filters ({f.activeCount})
-              </Button>
-            )}
-          </div>
-        </Card>
+        <NumbersEmpty filtered={f.activeCount > 0} onClear={f.clear} count={f.activeCount} />
       ) : (
         <>
           <ul
@@ -183,7 +171,9 @@ export function NumbersDashboard() {
             ) : (
               total !== null &&
               total > 50 && (
-                <p className="text-sm text-slate-500">All {formatCount(total)} numbers loaded</p>
+                <p className="text-sm text-slate-500">
+                  All {formatCount(totalCapped ? items.length : total)} numbers loaded
+                </p>
               )
             )}
           </div>
@@ -200,5 +190,49 @@ export function NumbersDashboard() {
         onConfirm={deleteSelected}
       />
     </div>
+  );
+}
+
+/**
+ * No numbers to show: either the collection is empty ('Add Your First Number'), or the filters
+ * match none of it (the spec's sentence, and a way to clear them).
+ */
+function NumbersEmpty({
+  filtered,
+  count,
+  onClear,
+}: {
+  filtered: boolean;
+  count: number;
+  onClear: () => void;
+}) {
+  const Icon = filtered ? SearchX : PhoneOff;
+  return (
+    <Card className="flex flex-col items-center px-6 py-16 text-center" data-testid="numbers-empty">
+      <span className="inline-flex size-14 items-center justify-center rounded-full bg-slate-100 text-slate-500">
+        <Icon aria-hidden="true" className="size-7" />
+      </span>
+      <p className="mt-4 text-base font-medium text-slate-900">
+        {filtered ? 'No VOIP numbers found with the current filters.' : 'No VOIP numbers yet'}
+      </p>
+      <p className="mt-1 max-w-md text-sm text-slate-600">
+        {filtered
+          ? 'Try other filters, or clear them to see all your numbers.'
+          : 'Add a number with its provider API link to start receiving its verification codes here.'}
+      </p>
+      <div className="mt-6 flex flex-col gap-2 sm:flex-row">
+        {filtered ? (
+          <Button variant="accent" onClick={onClear}>
+            <X aria-hidden="true" className="size-4" />
+            Clear Filters ({count})
+          </Button>
+        ) : (
+          <ButtonLink to="/dashboard/add" variant="accent">
+            <Plus aria-hidden="true" className="size-4" />
+            Add Your First Number
+          </ButtonLink>
+        )}
+      </div>
+    </Card>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "code_toasts" boolean DEFAULT true NOT NULL;

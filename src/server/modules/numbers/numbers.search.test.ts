@@ -1,0 +1,299 @@
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client.ts';
+import * as schema from '../../db/schema.ts';
+import { createTestApp, signIn, type TestApp } from '../../test/app.ts';
+import { SEARCH_TOTAL_CAP } from '../../../shared/numbers.ts';
+import { numbersRepository } from './numbers.repository.ts';
+
+/**
+ * `GET /v1/numbers?q=`: what is searched (the provider host, the phone digits, tag names — never
+ * the rest of the encrypted link), how the text is read (case, formatting, a +1 prefix, LIKE's
+ * metacharacters taken literally), whose numbers (the caller's only), and that the statements use
+ * the trigram indexes of migration 0005.
+ */
+let t: TestApp;
+let alice: Awaited<ReturnType<typeof signIn>>;
+let bob: Awaited<ReturnType<typeof signIn>>;
+const ids: Record<string, string> = {};
+
+type Who = { cookie: string };
+const get = (who: Who, url: string) =>
+  t.app.inject({ method: 'GET', url, headers: { cookie: who.cookie } });
+const post = async (who: Who, url: string, payload: object) => {
+  const res = await t.app.inject({ method: 'POST', url, headers: { cookie: who.cookie }, payload });
+  expect(res.statusCode, res.body).toBeLessThan(300);
+  return res.json() as { id: string };
+};
+const search = async (who: Who, q: string, more = '') => {
+  const res = await get(who, `/v1/numbers?q=${encodeURIComponent(q)}${more}`);
+  expect(res.statusCode, res.body).toBe(200);
+  const body = res.json() as {
+    items: { phoneNumber: string }[];
+    total: number;
+    nextCursor: string | null;
+  };
+  return { phones: body.items.map((i) => i.phoneNumber), total: body.total, next: body.nextCursor };
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  alice = await signIn(t, 'alice-search@example.com');
+  bob = await signIn(t, 'bob-search@example.com');
+  const tag = async (who: Who, name: string) => (await post(who, '/v1/tags', { name })).id;
+  const [wa, tg, tgh, odd, ex] = [
+    await tag(alice, 'WhatsApp'),
+    await tag(alice, 'Telegram'),
+    await tag(alice, 'Telegraph'),
+    await tag(alice, 'Work_100%\\x'),
+    await tag(alice, 'example-tag'),
+  ];
+  // Oldest first: the list is newest first (c, b, a).
+  ids.a = (
+    await post(alice, '/v1/numbers', {
+      phoneNumber: '2125550101',
+      apiLink: 'https://sms-activate.example.com/stubs/handler_api.php?api_key=SECRETKEY&id=77',
+      tagIds: [wa, ex],
+    })
+  ).id;
+  ids.b = (
+    await post(alice, '/v1/numbers', {
+      phoneNumber: '3125550202',
+      apiLink: 'https://api.TextVerified.example.net/v2/sms?token=zzz',
+      tagIds: [tg, tgh, odd],
+    })
+  ).id;
+  ids.c = (
+    await post(alice, '/v1/numbers', {
+      phoneNumber: '4155550303',
+      apiLink: 'https://provider-x.example.org/get',
+      isActive: false,
+    })
+  ).id;
+  // Bob: the same phone, host and tag name as Alice's first number, and a host of his own.
+  const bobWa = await tag(bob, 'WhatsApp');
+  await post(bob, '/v1/numbers', {
+    phoneNumber: '2125550101',
+    apiLink: 'https://sms-activate.example.com/other',
+    tagIds: [bobWa],
+  });
+  await post(bob, '/v1/numbers', {
+    phoneNumber: '6465550404',
+    apiLink: 'https://bobs-own-provider.example.com/x',
+  });
+}, 120_000);
+afterAll(() => t.close());
+
+const [A, B, C] = ['2125550101', '3125550202', '4155550303'];
+
+describe('GET /v1/numbers?q= finds', () => {
+  it.each([
+    // part of the provider host, any case
+    ['activate', [A]],
+    ['TEXTVERIFIED', [B]],
+    ['ider-x.exa', [C]],
+    ['example', [C, B, A]],
+    ['xa', [C, B, A]], // two characters: no trigram, still matched
+    // part of a tag name, any case
+    ['whats', [A]],
+    ['wh', [A]],
+    ['GRAM', [B]],
+    ['telegra', [B]], // two matching tags, one number
+    // phone digits, typed with formatting or a +1 prefix
+    ['3125550202', [B]],
+    ['(312) 555-02', [B]],
+    ['555-0303', [C]],
+    ['+1 415', [C]],
+    ['+1 (212) 555', [A]],
+    ['55502', [B]],
+    ['0', [C, B, A]],
+  ])('%j: %j', async (q, expected) => {
+    const r = await search(alice, q);
+    expect(r.phones).toEqual(expected);
+    expect(r.total).toBe(expected.length);
+  });
+
+  it('counts a number matched by its host and by a tag once', async () => {
+    // Alice's first number: host sms-activate.example.com and tag 'example-tag'.
+    const r = await search(alice, 'example', '&limit=1');
+    expect(r).toMatchObject({ phones: [C], total: 3 });
+    const seen = [...r.phones];
+    let next = r.next;
+    while (next) {
+      const page = await search(alice, 'example', `&limit=1&cursor=${next}`);
+      expect(page.total).toBeNull(); // sent with the first page only
+      seen.push(...page.phones);
+      next = page.next;
+    }
+    expect(seen).toEqual([C, B, A]);
+  });
+
+  it('takes % _ and \\ literally (they match only themselves)', async () => {
+    // Only the tag 'Work_100%\x' (on B) holds them: as wildcards they would match every number.
+    for (const q of ['%', '_', '\\', '_100%', 'work_100%\\']) {
+      expect(await search(alice, q), q).toMatchObject({ phones: [B], total: 1 });
+    }
+    for (const q of ['%%', 'sms_activate', 'sms%activate', 'work%100', 'work_1000', '\\%']) {
+      expect(await search(alice, q), q).toMatchObject({ phones: [], total: 0 });
+    }
+  });
+
+  it('searches no other part of the link than its host', async () => {
+    for (const q of ['stubs', 'handler_api', 'SECRETKEY', 'api_key', 'token', 'https', '/get']) {
+      expect(await search(alice, q), q).toMatchObject({ phones: [], total: 0 });
+    }
+  });
+
+  it('never matches another user’s numbers, hosts or tags', async () => {
+    expect(await search(alice, '2125550101')).toMatchObject({ phones: [A], total: 1 });
+    expect(await search(alice, 'whatsapp')).toMatchObject({ phones: [A], total: 1 });
+    expect(await search(alice, 'bobs-own')).toMatchObject({ phones: [], total: 0 });
+    expect(await search(alice, '6465550404')).toMatchObject({ phones: [], total: 0 });
+    expect(await search(bob, 'telegram')).toMatchObject({ phones: [], total: 0 });
+    expect(await search(bob, 'sms-activate')).toMatchObject({ phones: ['2125550101'], total: 1 });
+    expect(await search(bob, 'example')).toMatchObject({ total: 2 });
+  });
+
+  it('answers an empty list and a total of 0 when nothing matches, up to 200 characters', async () => {
+    for (const q of ['zzqx-nothing', '9999999', 'x'.repeat(200), 'example '.repeat(25)]) {
+      expect(await search(alice, q)).toEqual({ phones: [], total: 0, next: null });
+    }
+    const long = await get(alice, `/v1/numbers?q=${'x'.repeat(201)}`);
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });
+  });
+
+  it('combines with the other filters', async () => {
+    expect(await search(alice, 'example', '&active=false')).toMatchObject({
+      phones: [C],
+      total: 1,
+    });
+    expect(await search(alice, 'example', '&active=true')).toMatchObject({
+      phones: [B, A],
+      total: 2,
+    });
+    const tags = (await get(alice, '/v1/tags')).json() as { items: { id: string; name: string }[] };
+    const wa = tags.items.find((x) => x.name === 'WhatsApp')!.id;
+    expect(await search(alice, 'example', `&tag=${wa}`)).toMatchObject({ phones: [A], total: 1 });
+    expect(await search(alice, 'gram', `&tag=${wa}`)).toMatchObject({ phones: [], total: 0 });
+  });
+});
+
+describe('search statements', () => {
+  /** The repository on the test database, with every statement it sends recorded. */
+  let logged: { db: Db; sent: { sql: string; params: unknown[] }[]; close: () => Promise<void> };
+  beforeAll(async () => {
+    const sent: { sql: string; params: unknown[] }[] = [];
+    const logger = {
+      logQuery: (s: string, params: unknown[]) => void sent.push({ sql: s, params }),
+    };
+    const url = (t.database as { url?: string }).url;
+    if (t.database.kind === 'postgres') {
+      const pool = new pg.Pool({ connectionString: url, max: 1 });
+      logged = {
+        db: drizzlePg(pool, { schema, logger }) as unknown as Db,
+        sent,
+        close: () => pool.end(),
+      };
+    } else {
+      const client = (t.database as unknown as { client: PGlite }).client;
+      logged = {
+        db: drizzlePglite(client, { schema, logger }) as unknown as Db,
+        sent,
+        close: async () => {},
+      };
+    }
+    // A table where an index pays: Alice's 10,000 numbers on 20 hosts among another user's 8,000.
+    const other = (
+      (await t.database.db.execute(
+        sql`insert into users (email) values ('carol-search@example.com') returning id`,
+      )) as unknown as { rows: { id: string }[] }
+    ).rows[0]!.id;
+    await t.database.db
+      .execute(sql`insert into voip_numbers (user_id, phone_number, api_link_enc, api_host)
+      select ${alice.user.id}::uuid, (7000000000 + i)::text, 'v1:x', 'provider' || (i % 20) || '.example.com'
+      from generate_series(1, 10000) i
+      union all
+      select ${other}::uuid, (8000000000 + i)::text, 'v1:x', 'other' || (i % 20) || '.example.com'
+      from generate_series(1, 8000) i`);
+    // As autovacuum would: statistics, and the GIN pending lists merged into the indexes.
+    await t.database.db.execute(sql`vacuum analyze voip_numbers`);
+  }, 60_000);
+  afterAll(() => logged?.close());
+
+  const plans = async (q: string) => {
+    logged.sent.length = 0;
+    const r = await numbersRepository(logged.db).list(alice.user.id, { q }, undefined, 50);
+    const statements = [...logged.sent];
+    const text: string[] = [];
+    await logged.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      for (const s of statements) {
+        const res = (await tx.execute(
+          sql.raw(`explain ${s.sql.replace(/\$(\d+)/g, (_, n) => lit(s.params[Number(n) - 1]))}`),
+        )) as unknown as { rows: Record<string, string>[] };
+        text.push(res.rows.map((row) => Object.values(row)[0]).join('\n'));
+      }
+    });
+    return { total: r.total, plan: text.join('\n') };
+  };
+  const lit = (v: unknown) =>
+    typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`;
+
+  it('has GIN trigram indexes on the host, the phone number and tag names', async () => {
+    const res = (await t.database.db.execute(
+      sql`select indexname, indexdef from pg_indexes
+          where indexname in ('voip_numbers_host_trgm_idx', 'voip_numbers_phone_trgm_idx', 'tags_name_trgm_idx')
+          order by indexname`,
+    )) as unknown as { rows: { indexname: string; indexdef: string }[] };
+    expect(res.rows.map((r) => r.indexname)).toEqual([
+      'tags_name_trgm_idx',
+      'voip_numbers_host_trgm_idx',
+      'voip_numbers_phone_trgm_idx',
+    ]);
+    for (const r of res.rows) expect(r.indexdef).toMatch(/USING gin \(\w+ gin_trgm_ops\)/);
+  });
+
+  it('finds a host through its trigram index', async () => {
+    const { total, plan } = await plans('provider17');
+    expect(total).toBe(500);
+    expect(plan).toContain('voip_numbers_host_trgm_idx');
+  });
+
+  it('finds phone digits through their trigram index', async () => {
+    const { total, plan } = await plans('(700) 000-123');
+    expect(total).toBe(10); // 7000001230 to 7000001239
+    expect(plan).toContain('voip_numbers_phone_trgm_idx');
+  });
+});
+
+describe('GET /v1/numbers?q= on a large collection', () => {
+  it(`counts matches up to ${SEARCH_TOTAL_CAP} and then says "at least" (totalCapped)`, async () => {
+    const dave = await signIn(t, 'dave-large@example.com');
+    await post(dave, '/v1/tags', { name: 'Mass' });
+    const n = SEARCH_TOTAL_CAP + 10;
+    const lines = Array.from(
+      { length: n },
+      (_, i) => `${6_000_000_000 + i}|https://bulk${i % 2}.example.org/api?i=${i}|Mass`,
+    );
+    await post(dave, '/v1/numbers/import', { text: lines.join('\n') });
+    const totals = async (q: string) => {
+      const res = await get(dave, `/v1/numbers?q=${encodeURIComponent(q)}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as { items: unknown[]; total: number; totalCapped: boolean };
+      return { items: body.items.length, total: body.total, totalCapped: body.totalCapped };
+    };
+    // The host part and the tag part each stop counting past the cap.
+    expect(await totals('bulk')).toEqual({ items: 50, total: SEARCH_TOTAL_CAP, totalCapped: true });
+    expect(await totals('mass')).toEqual({ items: 50, total: SEARCH_TOTAL_CAP, totalCapped: true });
+    // Under the cap the count is exact.
+    expect(await totals('bulk1')).toEqual({ items: 50, total: n / 2, totalCapped: false });
+    // The plain list is never capped.
+    const all = (await get(dave, '/v1/numbers')).json() as { total: number; totalCapped: boolean };
+    expect(all).toMatchObject({ total: n, totalCapped: false });
+  });
+});

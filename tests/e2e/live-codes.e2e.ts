@@ -1,0 +1,295 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { users } from '../../src/server/db/schema.ts';
+import { signInBrowser, startHarness, type Harness, noHorizontalScroll } from './harness.ts';
+
+type Sms = { id: string; from: string; content: string; timestamp: string };
+
+/** A provider on 127.0.0.1 whose inboxes (per number, `/p/{number}`) the test fills. */
+async function startFakeProvider() {
+  const inbox = new Map<string, Sms[]>();
+  const server = http.createServer((req, res) => {
+    const phone = /\/p\/(\d{10})/.exec(req.url ?? '')?.[1] ?? '';
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(inbox.get(phone) ?? []));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    inbox,
+    origin: `http://127.0.0.1:${port}`,
+    hostPort: `127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const A = { phone: '5550001001', formatted: '(555) 000-1001' };
+const B = { phone: '5550001002', formatted: '(555) 000-1002' };
+const C = { phone: '5550001003', formatted: '(555) 000-1003' };
+const NOTES = 'Line one\nLine two';
+
+const card = (page: Page, formatted: string) =>
+  page.getByTestId('number-card').filter({ has: page.getByRole('heading', { name: formatted }) });
+
+/** The locator's box once it stops moving (sonner slides a toast in): two equal reads in a row. */
+async function settledBox(page: Page, locator: Locator) {
+  let last = await locator.boundingBox();
+  for (let i = 0; i < 40; i++) {
+    await page.waitForTimeout(100);
+    const box = await locator.boundingBox();
+    if (box && last && box.x === last.x && box.y === last.y && box.height === last.height) {
+      return box;
+    }
+    last = box;
+  }
+  throw new Error('the box kept moving for 4 s');
+}
+
+describe('live codes: the latest code on the card, compact code toasts, notes', () => {
+  let h: Harness;
+  let page: Page;
+  let provider: Awaited<ReturnType<typeof startFakeProvider>>;
+  const ids: Record<string, string> = {};
+  let userId = '';
+  let sent = 0;
+  let lastAt = 0;
+
+  /** Waits until the page's event stream is subscribed on the server. */
+  async function streamConnected() {
+    const deadline = Date.now() + 10_000;
+    while (h.t.app.bus.watchers(userId) === 0) {
+      if (Date.now() > deadline) throw new Error('the event stream did not connect');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  /** Gives `number` a new message with `code` at the provider, received now; returns the code. */
+  function receive(number: { phone: string }, code: string) {
+    const list = provider.inbox.get(number.phone) ?? [];
+    lastAt = Math.max(Date.now(), lastAt + 1_000);
+    list.unshift({
+      id: `sms-${++sent}`,
+      from: 'Telegram',
+      content: `Telegram code: ${code}. Do not give this code to anyone.`,
+      timestamp: new Date(lastAt).toISOString(),
+    });
+    provider.inbox.set(number.phone, list);
+    return code;
+  }
+
+  /** Refresh Messages for these numbers at once, as the card or a script would. */
+  async function refresh(...numbers: { phone: string }[]) {
+    // The server coalesces refreshes of a number within 5 s (of its clock).
+    h.t.clock.advance(6_000);
+    await Promise.all(
+      numbers.map(async (n) => {
+        const res = await page.request.post(`${h.baseUrl}/v1/numbers/${ids[n.phone]}/refresh`);
+        expect(res.status()).toBe(200);
+      }),
+    );
+  }
+
+  const toasts = () => page.getByTestId('code-toast');
+  const reloadMarker = () => page.evaluate(() => (window as unknown as { marker?: number }).marker);
+
+  beforeAll(async () => {
+    provider = await startFakeProvider();
+    h = await startHarness({ env: { PROVIDER_ALLOWLIST: provider.hostPort } });
+    page = h.page;
+    await h.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: h.baseUrl,
+    });
+    await signInBrowser(h);
+    userId = ((await (await page.request.get(`${h.baseUrl}/v1/me`)).json()) as { id: string }).id;
+    for (const n of [C, B, A]) {
+      const res = await page.request.post(`${h.baseUrl}/v1/numbers`, {
+        data: {
+          phoneNumber: n.phone,
+          apiLink: `${provider.origin}/p/${n.phone}?key=secret`,
+          ...(n === A ? { notes: NOTES } : {}),
+        },
+      });
+      expect(res.status()).toBe(201);
+      ids[n.phone] = ((await res.json()) as { id: string }).id;
+    }
+  });
+  afterAll(async () => {
+    await h?.t.app.poller.stop();
+    await h?.close();
+    await provider?.close();
+  });
+
+  it('keeps the line breaks of a card’s notes', async () => {
+    await page.goto(h.baseUrl + '/dashboard');
+    const notes = card(page, A.formatted).getByText(/^Line one\s+Line two$/);
+    await notes.waitFor();
+    expect(await notes.evaluate((el) => (el as HTMLElement).innerText)).toBe(NOTES);
+    const lineHeight = await notes.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+    expect((await notes.boundingBox())!.height).toBeGreaterThanOrEqual(2 * lineHeight - 1);
+  });
+
+  it('shows a new code large on its card with Copy Code, live, and in one compact toast', async () => {
+    await page.goto(h.baseUrl + '/dashboard');
+    const a = card(page, A.formatted);
+    await a.getByText('No messages yet').waitFor();
+    expect(await a.getByTestId('card-latest-code').count()).toBe(0);
+    await streamConnected();
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+
+    const code = receive(A, '482913');
+    await refresh(A);
+
+    const latest = a.getByTestId('card-latest-code');
+    await latest.waitFor();
+    expect(await latest.getByTestId('latest-code').textContent()).toBe(code);
+    expect(await latest.locator('time').textContent()).toBe('just now');
+    const style = await latest
+      .getByTestId('latest-code')
+      .evaluate((el) => [getComputedStyle(el).fontSize, getComputedStyle(el).fontFamily]);
+    expect(parseFloat(style[0]!)).toBeGreaterThanOrEqual(24);
+    expect(style[1]).toMatch(/mono/i);
+    // It sits above the collapsed list, which stays collapsed.
+    const list = a.getByRole('button', { name: /^1 Recent Message/ });
+    expect(await list.getAttribute('aria-expanded')).toBe('false');
+    expect((await latest.boundingBox())!.y).toBeLessThan((await list.boundingBox())!.y);
+    // Announced politely by the card's live region.
+    expect(await a.locator('p[aria-live="polite"]').textContent()).toBe(
+      `Latest code for ${A.formatted}: ${code}`,
+    );
+    expect(await reloadMarker()).toBe(1);
+
+    const copy = a.getByRole('button', { name: `Copy code ${code} for ${A.formatted}` });
+    expect(await copy.textContent()).toContain('Copy Code');
+    await copy.click();
+    await a.getByText('Copied').first().waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+
+    // The toast: one compact line (number, code, Copy), bottom right, clear of the edges.
+    await toasts().waitFor();
+    expect(await toasts().count()).toBe(1);
+    const lines = toasts().getByTestId('code-toast-line');
+    expect(await lines.count()).toBe(1);
+    expect((await lines.first().innerText()).replace(/\s+/g, ' ')).toBe(
+      `New code for ${A.formatted} ${code} Copy`,
+    );
+    const box = await settledBox(page, toasts());
+    expect(box.width).toBeLessThanOrEqual(400);
+    expect(box.height).toBeLessThanOrEqual(56);
+    expect(box.x + box.width).toBeLessThanOrEqual(1280 - 16);
+    expect(box.y + box.height).toBeLessThanOrEqual(800 - 16);
+    await h.screenshot('live-codes-card-toast-1280');
+
+    // Copy in the toast is reachable from the keyboard (sonner's Alt+T focuses the toasts).
+    await page.evaluate(() => navigator.clipboard.writeText(''));
+    await page.keyboard.press('Alt+T');
+    const toastCopy = toasts().getByRole('button', {
+      name: `Copy code ${code} for ${A.formatted}`,
+    });
+    for (
+      let i = 0;
+      i < 5 && !(await toastCopy.evaluate((el) => el === document.activeElement));
+      i++
+    ) {
+      await page.keyboard.press('Tab');
+    }
+    expect(await toastCopy.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((c) => navigator.clipboard.readText().then((t) => t === c), code);
+    await toasts().getByRole('button', { name: 'Dismiss new codes' }).click();
+    await toasts().waitFor({ state: 'detached' });
+  });
+
+  it('groups several codes into one toast, compact over the header on a phone', async () => {
+    await page.goto(h.baseUrl + '/dashboard');
+    await card(page, B.formatted).getByText('No messages yet').waitFor();
+    await streamConnected();
+
+    const b1 = receive(B, '111222');
+    const b2 = receive(B, '333444');
+    const c1 = receive(C, '555666');
+    const c2 = receive(C, '777888');
+    await refresh(B, C);
+
+    // Desktop: one toast, the three newest codes a line each, the fourth counted.
+    await toasts().getByRole('link', { name: 'and 1 more code' }).waitFor();
+    expect(await toasts().count()).toBe(1);
+    const lines = toasts().getByTestId('code-toast-line');
+    const shown = (await lines.allInnerTexts()).map((t) => t.replace(/\s+/g, ' '));
+    expect(shown).toHaveLength(3);
+    for (const line of shown) {
+      expect(line).toMatch(/^New code for \(555\) 000-100[23] \d{6} Copy$/);
+    }
+    expect(shown.filter((l) => [b1, b2, c1, c2].some((c) => l.includes(c)))).toHaveLength(3);
+    // Each card shows its own newest code.
+    await card(page, B.formatted).getByTestId('latest-code').getByText(b2).waitFor();
+    await card(page, C.formatted).getByTestId('latest-code').getByText(c2).waitFor();
+    const desk = await settledBox(page, toasts());
+    expect(desk.x + desk.width).toBeLessThanOrEqual(1280 - 16);
+    expect(desk.y + desk.height).toBeLessThanOrEqual(800 - 16);
+    await h.screenshot('live-codes-toast-group-1280');
+
+    // Phone: the same toast moves to the top, one line and the rest counted, within the header's
+    // height: the selection bar and the page below stay uncovered.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await toasts().getByRole('link', { name: 'and 3 more codes' }).waitFor();
+    expect(await toasts().count()).toBe(1);
+    expect(await lines.count()).toBe(1);
+    await page.getByRole('button', { name: 'Select Numbers' }).click();
+    const bar = page.getByRole('toolbar', { name: 'Selection' });
+    await bar.waitFor();
+    const phone = await settledBox(page, toasts());
+    const header = (await page.locator('header').first().boundingBox())!;
+    expect(phone.width).toBeLessThanOrEqual(320);
+    expect(phone.x).toBeGreaterThanOrEqual(8);
+    expect(phone.y).toBeGreaterThanOrEqual(0);
+    expect(phone.y + phone.height).toBeLessThanOrEqual(header.y + header.height);
+    expect((await bar.boundingBox())!.y).toBeGreaterThanOrEqual(phone.y + phone.height);
+    await noHorizontalScroll(page, 375);
+    await h.screenshot('live-codes-toast-375');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await toasts().getByRole('button', { name: 'Dismiss new codes' }).click();
+    await toasts().waitFor({ state: 'detached' });
+    await card(page, B.formatted).scrollIntoViewIfNeeded();
+    await h.screenshot('live-codes-cards-375');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('shows no toast when the user turned code toasts off, while the card still shows the code', async () => {
+    await h.t.database.db.update(users).set({ codeToasts: false }).where(eq(users.id, userId));
+    await page.goto(h.baseUrl + '/dashboard');
+    await card(page, A.formatted).getByTestId('card-latest-code').waitFor();
+    await streamConnected();
+
+    const code = receive(A, '909090');
+    await refresh(A);
+    await card(page, A.formatted).getByTestId('latest-code').getByText(code).waitFor();
+    await page.waitForTimeout(1_000);
+    expect(await toasts().count()).toBe(0);
+    expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
+    await h.screenshot('live-codes-cards-1280');
+    expect(h.browserErrors).toEqual([]);
+  });
+
+  it('takes the code off the card 10 minutes after it arrived, without a reload', async () => {
+    await page.clock.install();
+    await page.goto(h.baseUrl + '/dashboard');
+    const latest = card(page, A.formatted).getByTestId('card-latest-code');
+    await latest.waitFor();
+    await page.clock.fastForward('09:00');
+    await page.waitForTimeout(300);
+    expect(await latest.locator('time').textContent()).toMatch(/^[89]m ago$/);
+    await page.clock.fastForward('01:30');
+    await latest.waitFor({ state: 'detached' });
+    await card(page, A.formatted)
+      .getByRole('button', { name: /^2 Recent Messages/ })
+      .waitFor();
+    expect(h.browserErrors).toEqual([]);
+  });
+});
