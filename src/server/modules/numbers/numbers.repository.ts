@@ -5,7 +5,6 @@ import {
   desc,
   eq,
   exists,
-  ilike,
   inArray,
   isNotNull,
   like,
@@ -25,6 +24,7 @@ import {
 } from '../../../shared/numbers.ts';
 import { tagsRepository } from '../tags/tags.repository.ts';
 import { tags, voipNumberTags } from '../tags/tags.table.ts';
+import { users } from '../users/users.table.ts';
 import { numberCounts, voipNumbers } from './numbers.table.ts';
 
 export type NumberRow = typeof voipNumbers.$inferSelect;
@@ -108,6 +108,8 @@ const cardFields = {
 };
 
 const INSERT_CHUNK = 1000;
+/** Search reads a user's distinct hosts up to this many; past it the host is matched by LIKE. */
+const SEARCH_HOSTS_MAX = 200;
 
 /**
  * Locks the user's count row (creating it if needed) for the rest of the transaction. Every
@@ -147,18 +149,56 @@ export function numbersRepository(db: Db) {
     return conds;
   }
 
+  // Search's first step, one named statement reading a few index entries: the user's tags whose
+  // name contains the pattern and how many of the user's numbers carry one of them (up to
+  // SEARCH_TOTAL_CAP + 1; a link joins a user's tag to a number of the same user only: the numbers
+  // service checks tag ids, imports name the user's own tags), the user's distinct hosts (up to
+  // SEARCH_HOSTS_MAX + 1, by skipping through (user_id, api_host, …): one index descent per host)
+  // and the user's number total (number_counts).
+  const userIdParam = sql.placeholder('userId');
+  const matchingTags = sql`select t.id from ${tags} t where t.user_id = ${userIdParam}
+    and t.name ilike ${sql.placeholder('pattern')}`;
+  const searchTerms = db
+    .select({
+      tagIds: sql<string[]>`array(select id::text from (${matchingTags}) t)`,
+      // Per tag, its links by the tag's index (LIMIT keeps each a nested loop): any one tag with
+      // more links than the cap already makes the total pass it.
+      tagged: sql<number>`(select count(*) from (select distinct l.voip_number_id
+        from (${matchingTags}) t cross join lateral (select vt.voip_number_id
+          from ${voipNumberTags} vt where vt.tag_id = t.id limit ${SEARCH_TOTAL_CAP + 1}) l
+        limit ${SEARCH_TOTAL_CAP + 1}) x)::int`,
+      hosts: sql<string[]>`array(with recursive h(host) as (
+          (select api_host from voip_numbers where user_id = ${userIdParam}
+           order by api_host limit 1)
+          union all
+          select (select v.api_host from voip_numbers v
+                  where v.user_id = ${userIdParam} and v.api_host > h.host
+                  order by v.api_host limit 1)
+          from h where h.host is not null)
+        select host from h where host is not null limit ${SEARCH_HOSTS_MAX + 1})`,
+      numbers: sql<number>`coalesce((select ${numberCounts.total} from ${numberCounts}
+        where ${numberCounts.userId} = ${userIdParam}), 0)`,
+    })
+    .from(users)
+    .where(eq(users.id, userIdParam))
+    .prepare('numbers_search_terms');
+
   /**
-   * The text search `q` in two parts, each one the planner can serve from an index (pg_trgm GIN
-   * indexes, migration 0005): `direct`, the number's own columns — the provider host (stored
-   * lower-case: LIKE on a lower-cased pattern) and, for a query typed like a phone number ("(212)
+   * The text search `q` in two parts, each one the planner can serve from an index: `direct`, the
+   * number's own columns — the provider host and, for a query typed like a phone number ("(212)
    * 555-01", "+1 212"), its digits (a leading +1 dropped, as numbers are stored; other text such as
    * "provider7" matches no phone by its stray digits) — and `tagged`, numbers carrying one of the
-   * user's tags whose name contains q (ILIKE), or none when no tag name does (most queries). The
-   * matching tags are looked up first (a user has a few tags): with their ids as constants the
-   * planner knows how many numbers carry them. Kept apart on purpose: an OR across the two tables
-   * could only be a filter over every one of the user's numbers.
+   * user's tags whose name contains q (ILIKE). Either is undefined when it can match nothing (most
+   * queries match no tag; text matches no phone). Kept apart on purpose: an OR across the two
+   * tables could only be a filter over every one of the user's numbers.
+   *
+   * The matching tags and hosts are looked up first (`searchTerms`; a user has a few of each): as
+   * constants, the planner knows how many numbers carry them, and the host part is `api_host IN
+   * (…)` on (user_id, api_host, created_at, id) whatever the query's length. A user with more than
+   * SEARCH_HOSTS_MAX hosts has the host matched by LIKE instead (hosts are stored lower-case), on
+   * its trigram index (pg_trgm, migration 0005).
    */
-  async function searchParts(userId: string, q: string) {
+  async function searchParts(userId: string, q: string, take: number) {
     const pattern = `%${likeEscape(q)}%`;
     const digits = /^[\d\s()+.-]+$/.test(q) ? q.replace(/^\s*\+1/, '').replace(/\D/g, '') : '';
     // A trigram index finds a pattern by its runs of 3 letters or digits; with none ('wh', '7',
@@ -169,39 +209,65 @@ export function numbersRepository(db: Db) {
       c: typeof voipNumbers.apiHost | typeof voipNumbers.phoneNumber,
       text: string,
     ) => (/[\p{L}\p{N}]{3}/u.test(text) ? sql`${c}` : sql`(${c} || '')`);
-    const direct = or(
-      like(column(voipNumbers.apiHost, q), pattern.toLowerCase()),
-      digits ? like(column(voipNumbers.phoneNumber, digits), `%${digits}%`) : undefined,
-    )!;
-    const tagIds = (
-      await db
-        .select({ id: tags.id })
-        .from(tags)
-        .where(and(eq(tags.userId, userId), ilike(tags.name, pattern)))
-    ).map((t) => t.id);
+    const [terms] = await searchTerms.execute({ userId, pattern });
+    const { tagIds = [], tagged: taggedCount = 0, hosts = [], numbers = 0 } = terms ?? {};
+    // LIKE on an escaped pattern is a substring test: the same test on the host list.
+    const needle = q.toLowerCase();
+    const matchingHosts = hosts.filter((h) => h.includes(needle));
+    const host =
+      hosts.length > SEARCH_HOSTS_MAX
+        ? like(column(voipNumbers.apiHost, q), pattern.toLowerCase())
+        : matchingHosts.length > 0
+          ? inArray(voipNumbers.apiHost, matchingHosts)
+          : undefined;
+    const phone = digits ? like(column(voipNumbers.phoneNumber, digits), `%${digits}%`) : undefined;
+    const direct = host && phone ? or(host, phone) : (host ?? phone);
+    // Numbers carrying a matching tag, read whichever way passes fewer index entries: from the
+    // tags' links (one primary-key lookup per tagged number, then a sort), or the user's numbers
+    // newest first with a semi-join, which finds a page after some take × numbers / tagged of them.
+    // (The planner prefers a hash join over all the user's numbers to the first.)
+    const links = db
+      .select({ id: voipNumberTags.voipNumberId })
+      .from(voipNumberTags)
+      .where(inArray(voipNumberTags.tagId, tagIds));
     const tagged =
-      tagIds.length > 0
-        ? inArray(
-            voipNumbers.id,
-            db
-              .select({ id: voipNumberTags.voipNumberId })
-              .from(voipNumberTags)
-              .where(inArray(voipNumberTags.tagId, tagIds)),
-          )
-        : undefined;
-    return { direct, tagged };
+      taggedCount === 0
+        ? undefined
+        : taggedCount * taggedCount < take * numbers
+          ? sql`${voipNumbers.id} = any(array(${links}))`
+          : exists(
+              db
+                .select({ one: sql`1` })
+                .from(voipNumberTags)
+                .where(
+                  and(
+                    eq(voipNumberTags.voipNumberId, voipNumbers.id),
+                    inArray(voipNumberTags.tagId, tagIds),
+                  ),
+                ),
+            );
+    return { direct, tagged, taggedCount };
   }
 
   /**
-   * The search's page and total. The page: the newest `take` matches of each part (each with its
-   * own best plan: an index-ordered scan that stops early when matches are many, the trigram index
-   * and a sort of the few when they are rare), then the newest `take` of those (at most 2 × take
-   * primary-key lookups). The total: the direct matches plus the tagged numbers that are not direct
-   * matches (no union of ids to hash), each counted up to SEARCH_TOTAL_CAP + 1: a query matching
-   * most of a large collection ('p', 'example') stops counting there instead of reading every row.
+   * The search's page and total, or undefined when nothing can match (no statement then). The page:
+   * the newest `take` matches of each part (each with its own best plan: an index-ordered scan that
+   * stops early when matches are many, an index on the matching values and a sort of the few when
+   * they are rare), then the newest `take` of those (at most 2 × take primary-key lookups). The
+   * total: the direct matches plus the tagged numbers that are not direct matches (no union of ids
+   * to hash), each counted up to SEARCH_TOTAL_CAP + 1 (a scan that stops there when matches are
+   * many), the second not at all when the first passes the cap; without other filters, tagged
+   * numbers alone are the count `searchTerms` made.
    */
-  async function searchQueries(userId: string, q: string, where: SQL, take: number) {
-    const { direct, tagged } = await searchParts(userId, q);
+  async function searchQueries(
+    userId: string,
+    q: string,
+    where: SQL,
+    filtered: boolean,
+    take: number,
+  ) {
+    const { direct, tagged, taggedCount } = await searchParts(userId, q, take);
+    if (!direct && !tagged) return undefined;
     const newest = (cond: SQL) =>
       db
         .select({ id: voipNumbers.id })
@@ -209,23 +275,27 @@ export function numbersRepository(db: Db) {
         .where(and(where, cond))
         .orderBy(desc(voipNumbers.createdAt), desc(voipNumbers.id))
         .limit(take);
-    const ids = tagged
-      ? sql`(${newest(direct)}) union all (${newest(tagged)})`
-      : sql`${newest(direct)}`;
-    const page = and(eq(voipNumbers.userId, userId), sql`${voipNumbers.id} = any(array(${ids}))`)!;
-    // Each part counts at most CAP + 1 matches: a scan that stops early when matches are many.
     const upTo = (cond: SQL) =>
       sql`(select count(*) from (${db
         .select({ one: sql`1` })
         .from(voipNumbers)
-        .where(cond)
+        .where(and(where, cond))
         .limit(SEARCH_TOTAL_CAP + 1)}) m)`;
-    const total = tagged
-      ? sql<number>`least(${upTo(and(where, direct)!)} + ${upTo(
-          and(where, not(direct), tagged)!,
-        )}, ${SEARCH_TOTAL_CAP + 1})::int`
-      : sql<number>`${upTo(and(where, direct)!)}::int`;
-    return { page, total };
+    // The page's ids first, then their cards: the cards' subqueries run for the page's rows only.
+    const cards = (ids: SQL) =>
+      and(eq(voipNumbers.userId, userId), sql`${voipNumbers.id} = any(array(${ids}))`)!;
+    if (!direct) {
+      const total = filtered ? upTo(tagged!) : sql`${taggedCount}`;
+      return { page: cards(sql`${newest(tagged!)}`), total: sql<number>`${total}::int` };
+    }
+    if (!tagged)
+      return { page: cards(sql`${newest(direct)}`), total: sql<number>`${upTo(direct)}::int` };
+    return {
+      page: cards(sql`(${newest(direct)}) union all (${newest(tagged)})`),
+      total: sql<number>`(select case when d.n > ${SEARCH_TOTAL_CAP} then d.n
+        else least(d.n + ${upTo(and(not(direct), tagged)!)}, ${SEARCH_TOTAL_CAP + 1}) end
+        from (select ${upTo(direct)} n) d)::int`,
+    };
   }
 
   /** Numbers matching `where`, newest first, each with its tags, newest messages and message count. */
@@ -338,7 +408,8 @@ export function numbersRepository(db: Db) {
       )!;
       if (f.q) {
         // One statement: the first page's rows carry the total (no row: nothing matched).
-        const search = await searchQueries(userId, f.q, where, take);
+        const search = await searchQueries(userId, f.q, where, filters.length > 0, take);
+        if (!search) return result([], after ? undefined : 0);
         if (after) return result(await pageQuery(search.page, take));
         const rows = await db
           .select({ ...cardFields, total: search.total })

@@ -1,14 +1,14 @@
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/app.ts';
 import { SEARCH_TOTAL_CAP } from '../../../shared/numbers.ts';
-import { numbersRepository } from './numbers.repository.ts';
+import { numbersRepository, type NumberFilters } from './numbers.repository.ts';
 
 /**
  * `GET /v1/numbers?q=`: what is searched (the provider host, the phone digits, tag names — never
@@ -220,14 +220,38 @@ describe('search statements', () => {
       union all
       select ${other}::uuid, (8000000000 + i)::text, 'v1:x', 'other' || (i % 20) || '.example.com'
       from generate_series(1, 8000) i`);
+    // Alice's tags 'Bulk' on every other one of these numbers, 'Rare' on one in a hundred; and one
+    // in eight of them inactive.
+    await t.database.db.execute(sql`with t as (
+        insert into tags (user_id, name) values (${alice.user.id}::uuid, 'Bulk'), (${alice.user.id}::uuid, 'Rare')
+        returning id, name)
+      insert into voip_number_tags (voip_number_id, tag_id)
+      select n.id, t.id from voip_numbers n join t
+        on (t.name = 'Bulk' and n.phone_number::bigint % 2 = 0)
+        or (t.name = 'Rare' and n.phone_number::bigint % 100 = 0)
+      where n.user_id = ${alice.user.id}::uuid and n.phone_number like '7%'`);
+    await t.database.db.execute(sql`update voip_numbers set is_active = false
+      where user_id = ${alice.user.id}::uuid and phone_number like '7%' and phone_number::bigint % 8 = 0`);
+    // Erin: 300 hosts, two numbers on each.
+    const erin = (
+      (await t.database.db.execute(
+        sql`insert into users (email) values ('erin-search@example.com') returning id`,
+      )) as unknown as { rows: { id: string }[] }
+    ).rows[0]!.id;
+    erinId = erin;
+    await t.database.db
+      .execute(sql`insert into voip_numbers (user_id, phone_number, api_link_enc, api_host)
+      select ${erin}::uuid, (9000000000 + i)::text, 'v1:x', 'host' || (i % 300) || '.example.net'
+      from generate_series(1, 600) i`);
     // As autovacuum would: statistics, and the GIN pending lists merged into the indexes.
-    await t.database.db.execute(sql`vacuum analyze voip_numbers`);
+    await t.database.db.execute(sql`vacuum analyze voip_numbers, voip_number_tags, tags`);
   }, 60_000);
   afterAll(() => logged?.close());
 
-  const plans = async (q: string) => {
+  let erinId: string;
+  const plans = async (q: string, userId = alice.user.id) => {
     logged.sent.length = 0;
-    const r = await numbersRepository(logged.db).list(alice.user.id, { q }, undefined, 50);
+    const r = await numbersRepository(logged.db).list(userId, { q }, undefined, 50);
     const statements = [...logged.sent];
     const text: string[] = [];
     await logged.db.transaction(async (tx) => {
@@ -239,10 +263,35 @@ describe('search statements', () => {
         text.push(res.rows.map((row) => Object.values(row)[0]).join('\n'));
       }
     });
-    return { total: r.total, plan: text.join('\n') };
+    // The page and total's statement comes last (after the look-up of tags and hosts).
+    return { total: r.total, plan: text.join('\n'), main: text.at(-1)! };
   };
   const lit = (v: unknown) =>
     typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`;
+  /** The user's numbers (ids) matching `where`, newest first: what a search must answer. */
+  const newest = async (userId: string, where: SQL) =>
+    (
+      (await t.database.db.execute(sql`select n.id from voip_numbers n
+        where n.user_id = ${userId}::uuid and ${where} order by n.created_at desc, n.id desc`)) as unknown as {
+        rows: { id: string }[];
+      }
+    ).rows.map((r) => r.id);
+  const taggedWith = (q: string) => sql`exists (select 1 from voip_number_tags vt
+    join tags t on t.id = vt.tag_id where vt.voip_number_id = n.id and t.name ilike ${q})`;
+  /** Every page of a search, `limit` at a time, through its cursors. */
+  const allPages = async (userId: string, f: NumberFilters, limit: number) => {
+    const repo = numbersRepository(t.database.db);
+    const first = await repo.list(userId, f, undefined, limit);
+    const rows = [...first.rows];
+    for (let more = first.more; more;) {
+      const { createdAt, id } = rows.at(-1)!.row;
+      const page = await repo.list(userId, f, { createdAt, id }, limit);
+      expect(page.total).toBeUndefined();
+      rows.push(...page.rows);
+      more = page.more;
+    }
+    return { total: first.total, totalCapped: first.totalCapped, ids: rows.map((r) => r.row.id) };
+  };
 
   it('has GIN trigram indexes on the host, the phone number and tag names', async () => {
     const res = (await t.database.db.execute(
@@ -258,10 +307,59 @@ describe('search statements', () => {
     for (const r of res.rows) expect(r.indexdef).toMatch(/USING gin \(\w+ gin_trgm_ops\)/);
   });
 
-  it('finds a host through its trigram index', async () => {
-    const { total, plan } = await plans('provider17');
+  it('finds a host among the user’s distinct hosts, then its numbers by (user, host)', async () => {
+    const { total, plan, main } = await plans('provider17');
     expect(total).toBe(500);
-    expect(plan).toContain('voip_numbers_host_trgm_idx');
+    // The hosts: one descent of the index per host, not a read of the user's numbers.
+    expect(plan).toMatch(/Index Only Scan using voip_numbers_user_host_idx/);
+    expect(main).toContain('voip_numbers_user_host_idx');
+    expect(main).not.toContain('voip_numbers_host_trgm_idx');
+  });
+
+  it('matches the host of a user with more than 200 hosts by LIKE', async () => {
+    const { total, main } = await plans('host17', erinId);
+    // No list of hosts: LIKE on the column (through the trigram index or the user's index entries).
+    expect(main).toMatch(/api_host ~~ '%host17%'/);
+    // host17 and host170 to host179, two numbers each
+    expect(total).toBe(22);
+    const { ids } = await allPages(erinId, { q: 'HOST17' }, 5);
+    expect(ids).toEqual(await newest(erinId, sql`n.api_host like '%host17%'`));
+  });
+
+  it('reads a tag carried by few numbers from its links, one carried by many newest first', async () => {
+    const rare = await plans('rare');
+    expect(rare.total).toBe(100);
+    expect(rare.main).toContain('voip_number_tags_tag_idx');
+    expect(rare.main).not.toContain('voip_numbers_user_created_idx');
+    const bulk = await plans('bulk');
+    expect(bulk.total).toBe(SEARCH_TOTAL_CAP);
+    expect(bulk.main).toContain('voip_numbers_user_created_idx');
+    expect(bulk.main).not.toContain('voip_number_tags_tag_idx');
+  });
+
+  it('answers the same numbers in the same order either way, page after page', async () => {
+    const rare = await allPages(alice.user.id, { q: 'RAR' }, 30);
+    expect(rare).toMatchObject({ total: 100, totalCapped: false });
+    expect(rare.ids).toEqual(await newest(alice.user.id, taggedWith('%rar%')));
+    const bulk = await numbersRepository(t.database.db).list(
+      alice.user.id,
+      { q: 'bul' },
+      undefined,
+      100,
+    );
+    expect(bulk).toMatchObject({ total: SEARCH_TOTAL_CAP, totalCapped: true, more: true });
+    expect(bulk.rows.map((r) => r.row.id)).toEqual(
+      (await newest(alice.user.id, taggedWith('%bul%'))).slice(0, 100),
+    );
+  });
+
+  it('counts tagged numbers among the other filters', async () => {
+    // 'Rare' numbers (one in 100) that are inactive (one in 8): one in 200.
+    const r = await allPages(alice.user.id, { q: 'rare', active: false }, 20);
+    expect(r).toMatchObject({ total: 50, totalCapped: false });
+    expect(r.ids).toEqual(
+      await newest(alice.user.id, sql`not n.is_active and ${taggedWith('%rare%')}`),
+    );
   });
 
   it('finds phone digits through their trigram index', async () => {

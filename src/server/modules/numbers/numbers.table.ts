@@ -36,7 +36,9 @@ export const voipNumbers = pgTable(
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     lastError: text('last_error'),
     failures: integer('failures').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // To the millisecond, as the list's cursor carries it (a JS Date): with PostgreSQL's microseconds,
+    // numbers imported together (one now()) fell after their own page's cursor.
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('voip_numbers_user_phone_uq').on(t.userId, t.phoneNumber),
@@ -49,6 +51,9 @@ export const voipNumbers = pgTable(
     index('voip_numbers_host_idx')
       .on(t.apiHost)
       .where(sql`${t.isActive}`),
+    // Search (`?q=`): the user's distinct hosts (a skip scan), then the numbers on the matching
+    // hosts, newest first for one host (migration 0007).
+    index('voip_numbers_user_host_idx').on(t.userId, t.apiHost, t.createdAt, t.id),
     // Search (`?q=`): substring LIKE on the host and the phone digits (pg_trgm, migration 0005).
     index('voip_numbers_host_trgm_idx').using('gin', t.apiHost.op('gin_trgm_ops')),
     index('voip_numbers_phone_trgm_idx').using('gin', t.phoneNumber.op('gin_trgm_ops')),

@@ -357,6 +357,27 @@ describe('GET /v1/numbers', () => {
     expect(second.nextCursor).toBeNull();
   });
 
+  it('pages through numbers imported together (one creation time), filtered or searched', async () => {
+    const who = await signIn(t, 'pager@example.com', '192.0.2.11');
+    const lines = Array.from(
+      { length: 7 },
+      (_, i) => `${7185550100 + i}|https://pager.example.org/${i}`,
+    );
+    const imp = await req(who, 'POST', '/v1/numbers/import', { text: lines.join('\n') });
+    expect(imp.json()).toMatchObject({ imported: 7 });
+    for (const qs of ['', '&active=true', '&q=pager', '&q=718555']) {
+      const seen: string[] = [];
+      let cursor = '';
+      do {
+        const page = (await req(who, 'GET', `/v1/numbers?limit=3${qs}${cursor}`)).json();
+        seen.push(...phones(page));
+        cursor = page.nextCursor ? `&cursor=${page.nextCursor}` : '';
+      } while (cursor);
+      expect(seen.length, qs).toBe(7);
+      expect(new Set(seen).size, qs).toBe(7);
+    }
+  });
+
   it.each([
     ['?limit=101', 400],
     ['?limit=0', 400],
