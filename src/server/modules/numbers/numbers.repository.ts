@@ -196,7 +196,7 @@ export function numbersRepository(db: Db) {
    * constants, the planner knows how many numbers carry them, and the host part is `api_host IN
    * (…)` on (user_id, api_host, created_at, id) whatever the query's length. A user with more than
    * SEARCH_HOSTS_MAX hosts has the host matched by LIKE instead (hosts are stored lower-case), on
-   * its trigram index (pg_trgm, migration 0005).
+   * its trigram index (pg_trgm, migration 0005) or the user's entries of that index.
    */
   async function searchParts(userId: string, q: string, take: number) {
     const pattern = `%${likeEscape(q)}%`;
@@ -223,9 +223,10 @@ export function numbersRepository(db: Db) {
     const phone = digits ? like(column(voipNumbers.phoneNumber, digits), `%${digits}%`) : undefined;
     const direct = host && phone ? or(host, phone) : (host ?? phone);
     // Numbers carrying a matching tag, read whichever way passes fewer index entries: from the
-    // tags' links (one primary-key lookup per tagged number, then a sort), or the user's numbers
-    // newest first with a semi-join, which finds a page after some take × numbers / tagged of them.
-    // (The planner prefers a hash join over all the user's numbers to the first.)
+    // tags' links (one primary-key lookup per tagged number, then a sort; never past the cap), or
+    // the user's numbers newest first with a semi-join, which finds a page after some
+    // take × numbers / tagged of them. (Left to itself, the planner prefers a hash join over all
+    // the user's numbers to the first.)
     const links = db
       .select({ id: voipNumberTags.voipNumberId })
       .from(voipNumberTags)
@@ -233,7 +234,7 @@ export function numbersRepository(db: Db) {
     const tagged =
       taggedCount === 0
         ? undefined
-        : taggedCount * taggedCount < take * numbers
+        : taggedCount <= SEARCH_TOTAL_CAP && taggedCount * taggedCount < take * numbers
           ? sql`${voipNumbers.id} = any(array(${links}))`
           : exists(
               db
