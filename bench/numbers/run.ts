@@ -160,29 +160,72 @@ try {
   }
   if (!matches.whatsapp) throw new Error('no number carries the tag WhatsApp');
 
+  // CPU time of the database server's processes for this database (PostgreSQL on this machine,
+  // read from /proc; PGlite runs inside this process, so its time is in process.cpuUsage()).
+  const clockTicks = 100; // USER_HZ on Linux
+  const dbCpuMs = async () => {
+    if (database!.kind !== 'postgres') return new Map<number, number>();
+    const res = (await database!.db.execute(
+      sql`select pid from pg_stat_activity where datname = current_database()`,
+    )) as unknown as { rows: { pid: number }[] };
+    const ms = new Map<number, number>();
+    for (const { pid } of res.rows) {
+      try {
+        // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        ms.set(pid, ((Number(f[11]) + Number(f[12])) * 1000) / clockTicks);
+      } catch {
+        // not on this machine, or gone
+      }
+    }
+    return ms;
+  };
+
   // Cost per request, one at a time (closed loop, no queueing): on a busy machine the paced runs
-  // below measure the machine as much as the app, while these ratios to the list hold up.
+  // below measure the machine as much as the app, while these ratios to the list hold up. CPU time
+  // per request (this process: the app, and the client's fetch, the same for every group; and the
+  // database's processes) holds up best: other processes' load delays a request, it does not make
+  // it cost more.
   const oneAtATime = async (paths: string[], n = 200) => {
     const times: number[] = [];
+    let cpu = process.cpuUsage();
+    let db = await dbCpuMs();
     for (let i = 0; i < n + 20; i++) {
+      if (i === 20) {
+        cpu = process.cpuUsage();
+        db = await dbCpuMs();
+      }
       const t = performance.now();
       const r = await fetch(base + paths[i % paths.length]!, { headers: { cookie } });
       await r.arrayBuffer();
       if (i >= 20) times.push(performance.now() - t);
     }
+    const used = process.cpuUsage(cpu);
+    let dbMs = 0;
+    for (const [pid, ms] of await dbCpuMs()) dbMs += ms - (db.get(pid) ?? 0);
     times.sort((x, y) => x - y);
     const mean = times.reduce((a, b) => a + b, 0) / n;
-    return { mean: Number(mean.toFixed(2)), p50: Number(times[Math.floor(n / 2)]!.toFixed(2)) };
+    const round = (x: number) => Number(x.toFixed(2));
+    return {
+      mean: round(mean),
+      p50: round(times[Math.floor(n / 2)]!),
+      'app CPU ms': round((used.user + used.system) / 1000 / n),
+      'db CPU ms': round(dbMs / n),
+    };
   };
+  type Serial = Awaited<ReturnType<typeof oneAtATime>>;
+  const cpuOf = (r: Serial) => r['app CPU ms'] + r['db CPU ms'];
   const serialList = await oneAtATime([listUrl]);
-  const serial: Record<string, { mean: number; p50: number; 'mean / list mean': number }> = {
-    'GET /v1/numbers': { ...serialList, 'mean / list mean': 1 },
+  const serial: Record<string, Serial & { 'mean / list': number; 'CPU / list': number }> = {
+    'GET /v1/numbers': { ...serialList, 'mean / list': 1, 'CPU / list': 1 },
   };
   for (const [name, qs] of Object.entries(searches)) {
     const r = await oneAtATime(searchPaths(qs));
     serial[`?q= ${name}`] = {
       ...r,
-      'mean / list mean': Number((r.mean / serialList.mean).toFixed(1)),
+      'mean / list': Number((r.mean / serialList.mean).toFixed(1)),
+      'CPU / list': Number((cpuOf(r) / cpuOf(serialList)).toFixed(1)),
     };
   }
 
@@ -221,8 +264,14 @@ try {
     [`?q= all of the above in turn @${RATE} req/s`]: vsList(everySearch),
     ...(full && { [`GET /v1/numbers @${RATE} req/s, bursts`]: listBurst }),
   });
-  console.log("one request at a time, ms (200 requests each, the group's queries in turn):");
+  console.log(
+    "one request at a time, ms (200 requests each, the group's queries in turn; CPU per request):",
+  );
   console.table(serial);
+  const worstCpu = Math.max(...Object.values(serial).map(cpuOf));
+  console.log(
+    `CPU at ${RATE} req/s of the costliest group: ${((worstCpu * RATE) / 1000).toFixed(2)} of ${os.cpus().length} cores (the list: ${((cpuOf(serialList) * RATE) / 1000).toFixed(2)})`,
+  );
   console.log(`matches per query: ${JSON.stringify(matches)}`);
   if (full)
     console.log(`ratio list/healthz req/s (flat out): ${(list!.rps / health!.rps).toFixed(2)}`);

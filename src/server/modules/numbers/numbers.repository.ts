@@ -161,12 +161,17 @@ export function numbersRepository(db: Db) {
   const searchTerms = db
     .select({
       tagIds: sql<string[]>`array(select id::text from (${matchingTags}) t)`,
-      // Per tag, its links by the tag's index (LIMIT keeps each a nested loop): any one tag with
-      // more links than the cap already makes the total pass it.
-      tagged: sql<number>`(select count(*) from (select distinct l.voip_number_id
-        from (${matchingTags}) t cross join lateral (select vt.voip_number_id
-          from ${voipNumberTags} vt where vt.tag_id = t.id limit ${SEARCH_TOTAL_CAP + 1}) l
-        limit ${SEARCH_TOTAL_CAP + 1}) x)::int`,
+      // One tag (most often): its links, read from the tag's index alone. More: each tag's links
+      // (LIMIT keeps each a nested loop on that index), numbers carrying two counted once. Any
+      // one tag with more links than the cap already makes the total pass it.
+      tagged: sql<number>`(select case when count(*) = 1
+          then (select count(*) from (select 1 from ${voipNumberTags} vt
+            where vt.tag_id = (array_agg(t.id))[1] limit ${SEARCH_TOTAL_CAP + 1}) x)
+          else (select count(*) from (select distinct l.voip_number_id
+            from unnest(array_agg(t.id)) tag(id) cross join lateral (select vt.voip_number_id
+              from ${voipNumberTags} vt where vt.tag_id = tag.id limit ${SEARCH_TOTAL_CAP + 1}) l
+            limit ${SEARCH_TOTAL_CAP + 1}) x) end
+        from (${matchingTags}) t)::int`,
       hosts: sql<string[]>`array(with recursive h(host) as (
           (select api_host from voip_numbers where user_id = ${userIdParam}
            order by api_host limit 1)

@@ -341,6 +341,10 @@ describe('search statements', () => {
     const rare = await allPages(alice.user.id, { q: 'RAR' }, 30);
     expect(rare).toMatchObject({ total: 100, totalCapped: false });
     expect(rare.ids).toEqual(await newest(alice.user.id, taggedWith('%rar%')));
+    // Three tags (Telegram, Telegraph on one number; Rare): each number once.
+    const three = await allPages(alice.user.id, { q: 'ra' }, 40);
+    expect(three).toMatchObject({ total: 101, totalCapped: false });
+    expect(three.ids).toEqual(await newest(alice.user.id, taggedWith('%ra%')));
     const bulk = await numbersRepository(t.database.db).list(
       alice.user.id,
       { q: 'bul' },
