@@ -225,6 +225,10 @@ export function numbersRepository(db: Db) {
         : matchingHosts.length > 0
           ? inArray(voipNumbers.apiHost, matchingHosts)
           : undefined;
+    // Every one of the user's hosts matches ('p', 'example'): so does every number, the tags add
+    // none, and the search is the list (with its other filters).
+    if (hosts.length <= SEARCH_HOSTS_MAX && matchingHosts.length === hosts.length && hosts.length)
+      return { direct: sql`true`, tagged: undefined, taggedCount };
     const phone = digits ? like(column(voipNumbers.phoneNumber, digits), `%${digits}%`) : undefined;
     const direct = host && phone ? or(host, phone) : (host ?? phone);
     // Numbers carrying a matching tag, read whichever way passes fewer index entries: from the

@@ -314,6 +314,11 @@ describe('search statements', () => {
     expect(plan).toMatch(/Index Only Scan using voip_numbers_user_host_idx/);
     expect(main).toContain('voip_numbers_user_host_idx');
     expect(main).not.toContain('voip_numbers_host_trgm_idx');
+    // Every host of Alice's holds 'example': every number matches, and no host is compared.
+    const every = await plans('example');
+    expect(every.total).toBe(SEARCH_TOTAL_CAP + 1);
+    expect(every.main).toMatch(/voip_numbers_user_created_idx/);
+    expect(every.main).not.toMatch(/api_host (=|~~)/);
   });
 
   it('matches the host of a user with more than 200 hosts by LIKE', async () => {
