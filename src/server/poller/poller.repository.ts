@@ -315,6 +315,31 @@ export function pollerRepository(db: Db) {
     },
 
     /**
+     * Marks numbers (ids already checked by the caller) as watched (a public viewer) and/or
+     * expecting a code until the given times (a later mark never shortens an earlier one); when
+     * `pullForwardTo` is given, those active, not failing, due later than it are brought forward to
+     * it. Returns how many numbers were marked.
+     */
+    async markNumbers(
+      ids: string[],
+      mark: { watchedUntil?: Date; expectingUntil?: Date; pullForwardTo?: Date },
+    ) {
+      if (ids.length === 0) return 0;
+      const list = `{${ids.join(',')}}`;
+      const ts = (d?: Date) => (d ? d.toISOString() : null);
+      const res = await db.execute(sql`
+        update voip_numbers set
+          watched_until = greatest(watched_until, ${ts(mark.watchedUntil)}::timestamptz),
+          expecting_until = greatest(expecting_until, ${ts(mark.expectingUntil)}::timestamptz),
+          next_poll_at = case
+            when ${ts(mark.pullForwardTo)}::timestamptz is not null and is_active and failures = 0
+              and next_poll_at > ${ts(mark.pullForwardTo)}::timestamptz
+            then ${ts(mark.pullForwardTo)}::timestamptz else next_poll_at end
+        where id = any(${list}::uuid[])`);
+      return (res as { rowCount?: number | null }).rowCount ?? 0;
+    },
+
+    /**
      * Marks the user as watching until `until`; when `pullForwardTo` is given, their active numbers
      * due later than it and not backing off after failures are brought forward to it.
      */

@@ -36,6 +36,10 @@ export const voipNumbers = pgTable(
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     lastError: text('last_error'),
     failures: integer('failures').notNull().default(0),
+    /** Someone views a public page or endpoint with this number: polled at the watched interval. */
+    watchedUntil: timestamp('watched_until', { withTimezone: true }),
+    /** A code is about to be sent (the number was copied, a script waits): polled fastest. */
+    expectingUntil: timestamp('expecting_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+
+/*
+ * Sharing: public pages (/api/{hash}) and single-number endpoints (/single/{hash}). The owner API
+ * (`/v1/pages`, `/v1/single-endpoints`) and the public API (`/v1/public/...`) share these schemas
+ * with the client. Public answers never carry a provider link or its host.
+ */
+
+/** Messages per number on a public page or endpoint (spec section 9). */
+export const PUBLIC_MESSAGES_PER_NUMBER = 10;
+/** Numbers listed by name in a page's header before '+N more' (spec). */
+export const PUBLIC_NUMBERS_LISTED = 3;
+/** Lines one single-endpoint paste may hold (one transaction). */
+export const MAX_SINGLE_LINES = 1_000;
+/** Numbers one public page may hold. */
+export const MAX_PAGE_NUMBERS = 10_000;
+/** Longest `?wait=` of `/v1/public/single/:hash/latest`, seconds. */
+export const MAX_WAIT_SECONDS = 60;
+export const MAX_SHARE_NAME_LENGTH = 120;
+export const MAX_REMARK_LENGTH = 60;
+export const DEFAULT_REMARK = 'none';
+
+/** 128 random bits, base64url without padding: 22 characters. */
+export const HASH_RE = /^[A-Za-z0-9_-]{22}$/;
+
+export const PAGE_NAME_REQUIRED = 'Page name is required';
+export const PAGE_NUMBERS_REQUIRED = 'At least one number must be selected';
+export const ENTRY_NAME_REQUIRED = 'Entry name is required';
+export const ENTRY_NUMBER_REQUIRED = 'Number ID is required';
+export const PAGE_NOT_FOUND = 'Page not found or inactive';
+export const ENDPOINT_NOT_FOUND = 'API endpoint not found or inactive';
+export const SINGLE_LINES_REQUIRED =
+  'Please enter valid phone numbers with API links in the correct format';
+export const notInCollection = (phone: string) =>
+  `${phone}: Number not found in your collection. Add it first.`;
+/** Default entry name: 'API for (555) 000-1234'. */
+export const defaultEntryName = (formatted: string) => `API for ${formatted}`;
+
+const name = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(MAX_SHARE_NAME_LENGTH, `Name must be at most ${MAX_SHARE_NAME_LENGTH} characters`);
+
+const numberIds = z
+  .array(z.uuid('Unknown number'), { error: PAGE_NUMBERS_REQUIRED })
+  .min(1, PAGE_NUMBERS_REQUIRED)
+  .max(MAX_PAGE_NUMBERS, `A page holds at most ${MAX_PAGE_NUMBERS} numbers`)
+  .transform((ids) => [...new Set(ids)]);
+
+const remark = z
+  .string()
+  .trim()
+  .max(MAX_REMARK_LENGTH, `Remark must be at most ${MAX_REMARK_LENGTH} characters`)
+  .transform((r) => r || DEFAULT_REMARK);
+
+// ---------------------------------------------------------------------------------------------
+// Owner API
+// ---------------------------------------------------------------------------------------------
+
+export const createPageBody = z.object({ name: name(PAGE_NAME_REQUIRED), numberIds });
+export const updatePageBody = z
+  .object({ name: name(PAGE_NAME_REQUIRED), numberIds, isActive: z.boolean() })
+  .partial();
+
+export const pageSchema = z.object({
+  id: z.uuid(),
+  hash: z.string(),
+  name: z.string(),
+  isActive: z.boolean(),
+  views: z.number().int(),
+  /** ISO 8601 or null (never opened). */
+  lastAccessed: z.string().nullable(),
+  createdAt: z.string(),
+  numberCount: z.number().int(),
+  /** The first numbers (at most PUBLIC_NUMBERS_LISTED), 10 digits each, in page order. */
+  firstNumbers: z.array(z.string()),
+});
+export type Page = z.infer<typeof pageSchema>;
+/** One page with every number id it holds, in page order (the edit dialog). */
+export const pageDetailSchema = pageSchema.extend({ numberIds: z.array(z.uuid()) });
+export type PageDetail = z.infer<typeof pageDetailSchema>;
+
+export const createEntryBody = z.object({
+  numberId: z.uuid({ error: ENTRY_NUMBER_REQUIRED }),
+  /** Default 'API for {formatted number}'. */
+  name: name(ENTRY_NAME_REQUIRED).optional(),
+  remark: remark.default(DEFAULT_REMARK),
+});
+export const createEntriesFromLinesBody = z.object({
+  lines: z.string().max(1_000_000, 'Too much text'),
+  remark: remark.default(DEFAULT_REMARK),
+});
+export const updateEntryBody = z
+  .object({ name: name(ENTRY_NAME_REQUIRED), remark, isActive: z.boolean() })
+  .partial();
+
+export const entrySchema = z.object({
+  id: z.uuid(),
+  hash: z.string(),
+  name: z.string(),
+  numberId: z.uuid(),
+  /** 10 digits. */
+  phoneNumber: z.string(),
+  remark: z.string(),
+  isActive: z.boolean(),
+  views: z.number().int(),
+  lastAccessed: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Entry = z.infer<typeof entrySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Public API (no link, no host, no owner)
+// ---------------------------------------------------------------------------------------------
+
+export const publicMessageSchema = z.object({
+  id: z.uuid(),
+  sender: z.string(),
+  content: z.string(),
+  code: z.string().nullable(),
+  receivedAt: z.string(),
+});
+export type PublicMessage = z.infer<typeof publicMessageSchema>;
+
+export const publicNumberSchema = z.object({
+  id: z.uuid(),
+  /** 10 digits; the client formats it. */
+  phoneNumber: z.string(),
+  isActive: z.boolean(),
+  /** ISO 8601 or null; days left from the server's clock (ceiling, spec). */
+  endDate: z.string().nullable(),
+  daysLeft: z.number().int().nullable(),
+  /** Newest first, at most PUBLIC_MESSAGES_PER_NUMBER. */
+  messages: z.array(publicMessageSchema),
+});
+export type PublicNumber = z.infer<typeof publicNumberSchema>;
+
+export const publicPageSchema = z.object({
+  name: z.string(),
+  numbers: z.array(publicNumberSchema),
+});
+export type PublicPage = z.infer<typeof publicPageSchema>;
+export const publicEntrySchema = z.object({ name: z.string(), number: publicNumberSchema });
+export type PublicEntry = z.infer<typeof publicEntrySchema>;
