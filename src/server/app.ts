@@ -26,6 +26,9 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authService } from './modules/auth/auth.service.ts';
 import { contactRepository } from './modules/contact/contact.repository.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { sharingRepository } from './modules/sharing/sharing.repository.ts';
+import { sharingRoutes } from './modules/sharing/sharing.routes.ts';
+import { sharingService } from './modules/sharing/sharing.service.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { numbersRepository } from './modules/numbers/numbers.repository.ts';
 import { numbersRoutes } from './modules/numbers/numbers.routes.ts';
@@ -203,6 +206,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const cipher = createCipher(secret);
   const numbersRepo = numbersRepository(database.db);
   numbersRoutes(app, numbersService({ repo: numbersRepo, cipher, now }));
+  const sharingRepo = sharingRepository(database.db);
+  sharingRoutes(app, sharingService({ repo: sharingRepo, numbers: numbersRepo }));
 
   // Provider access: two SSRF-safe fetchers with their own connection pools, one for the poller
   // and one for on-demand reads (Test, date checks, the public checker), so visitors can never
