@@ -41,6 +41,7 @@ import { usersService } from './modules/users/users.service.ts';
 import { createCipher } from './crypto.ts';
 import { createMemoryBus, type EventBus } from './events/bus.ts';
 import { eventsRoutes } from './events/events.routes.ts';
+import { eventStreams } from './events/sse.ts';
 import { dateChecksRoutes } from './modules/date-checks/date-checks.routes.ts';
 import { dateChecksService } from './modules/date-checks/date-checks.service.ts';
 import { messagesRepository } from './modules/messages/messages.repository.ts';
@@ -277,13 +278,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     dateChecksService({ numbers: numbersRepo, readProvider: readOnDemand, now }),
   );
   const users = usersService({ repo: usersRepository(database.db), secret, now });
+  const streams = eventStreams(app, {
+    bus,
+    log: app.log,
+    ...(deps.heartbeatMs ? { heartbeatMs: deps.heartbeatMs } : {}),
+  });
   eventsRoutes(app, {
     messages: messagesRepo,
     poller: pollerRepo,
-    bus,
+    streams,
     now,
     watchedIntervalMs: config.watchedPollIntervalMs,
-    ...(deps.heartbeatMs ? { heartbeatMs: deps.heartbeatMs } : {}),
     sessionAlive: users.sessionAlive,
   });
   usersRoutes(app, users, cookies);
