@@ -26,6 +26,9 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authService } from './modules/auth/auth.service.ts';
 import { contactRepository } from './modules/contact/contact.repository.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { sharingRepository } from './modules/sharing/sharing.repository.ts';
+import { sharingRoutes } from './modules/sharing/sharing.routes.ts';
+import { sharingService } from './modules/sharing/sharing.service.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { numbersRepository } from './modules/numbers/numbers.repository.ts';
 import { numbersRoutes } from './modules/numbers/numbers.routes.ts';
@@ -38,6 +41,7 @@ import { usersService } from './modules/users/users.service.ts';
 import { createCipher } from './crypto.ts';
 import { createMemoryBus, type EventBus } from './events/bus.ts';
 import { eventsRoutes } from './events/events.routes.ts';
+import { eventStreams } from './events/sse.ts';
 import { dateChecksRoutes } from './modules/date-checks/date-checks.routes.ts';
 import { dateChecksService } from './modules/date-checks/date-checks.service.ts';
 import { messagesRepository } from './modules/messages/messages.repository.ts';
@@ -203,6 +207,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const cipher = createCipher(secret);
   const numbersRepo = numbersRepository(database.db);
   numbersRoutes(app, numbersService({ repo: numbersRepo, cipher, now }));
+  const sharingRepo = sharingRepository(database.db);
+  sharingRoutes(app, sharingService({ repo: sharingRepo, numbers: numbersRepo }));
 
   // Provider access: two SSRF-safe fetchers with their own connection pools, one for the poller
   // and one for on-demand reads (Test, date checks, the public checker), so visitors can never
@@ -272,13 +278,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     dateChecksService({ numbers: numbersRepo, readProvider: readOnDemand, now }),
   );
   const users = usersService({ repo: usersRepository(database.db), secret, now });
+  const streams = eventStreams(app, {
+    bus,
+    log: app.log,
+    ...(deps.heartbeatMs ? { heartbeatMs: deps.heartbeatMs } : {}),
+  });
   eventsRoutes(app, {
     messages: messagesRepo,
     poller: pollerRepo,
-    bus,
+    streams,
     now,
     watchedIntervalMs: config.watchedPollIntervalMs,
-    ...(deps.heartbeatMs ? { heartbeatMs: deps.heartbeatMs } : {}),
     sessionAlive: users.sessionAlive,
   });
   usersRoutes(app, users, cookies);

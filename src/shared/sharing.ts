@@ -16,6 +16,15 @@ export const MAX_SINGLE_LINES = 1_000;
 export const MAX_PAGE_NUMBERS = 10_000;
 /** Longest `?wait=` of `/v1/public/single/:hash/latest`, seconds. */
 export const MAX_WAIT_SECONDS = 60;
+/**
+ * Numbers a public page answers with (in page order, each with its messages); `numberCount` says
+ * how many the page holds. A page may hold 10,000 numbers: sending each with 10 messages would be
+ * megabytes, so the public answer, its live events and the numbers it marks as watched are the
+ * first 100.
+ */
+export const PUBLIC_PAGE_NUMBERS_MAX = 100;
+/** Largest page of the owner's lists (`/v1/pages`, `/v1/single-endpoints`). */
+export const SHARING_PAGE_MAX = 100;
 export const MAX_SHARE_NAME_LENGTH = 120;
 export const MAX_REMARK_LENGTH = 60;
 export const DEFAULT_REMARK = 'none';
@@ -35,6 +44,11 @@ export const notInCollection = (phone: string) =>
   `${phone}: Number not found in your collection. Add it first.`;
 /** Default entry name: 'API for (555) 000-1234'. */
 export const defaultEntryName = (formatted: string) => `API for ${formatted}`;
+export const WAIT_TOO_LONG = `wait must be at most ${MAX_WAIT_SECONDS} seconds`;
+/** 'Created 3 entries with 2 errors' (spec), or 'Created 3 entries' when none failed. */
+export const createdEntriesMessage = (created: number, errors: number) =>
+  `Created ${created} ${created === 1 ? 'entry' : 'entries'}` +
+  (errors > 0 ? ` with ${errors} ${errors === 1 ? 'error' : 'errors'}` : '');
 
 const name = (required: string) =>
   z
@@ -96,6 +110,18 @@ export const updateEntryBody = z
   .object({ name: name(ENTRY_NAME_REQUIRED), remark, isActive: z.boolean() })
   .partial();
 
+const listQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(SHARING_PAGE_MAX).default(50),
+});
+/** `GET /v1/pages`: newest first. */
+export const listPagesQuery = listQuery;
+export const pageListResponse = z.object({
+  items: z.array(pageSchema),
+  nextCursor: z.string().nullable(),
+});
+export type PageList = z.infer<typeof pageListResponse>;
+
 export const entrySchema = z.object({
   id: z.uuid(),
   hash: z.string(),
@@ -110,6 +136,36 @@ export const entrySchema = z.object({
   createdAt: z.string(),
 });
 export type Entry = z.infer<typeof entrySchema>;
+
+/** `GET /v1/single-endpoints`: newest first, optionally only one remark's entries. */
+export const listEntriesQuery = listQuery.extend({
+  remark: z.string().trim().max(MAX_REMARK_LENGTH).optional(),
+});
+export const entryListResponse = z.object({
+  items: z.array(entrySchema),
+  nextCursor: z.string().nullable(),
+  /** Every remark among the user's entries (not only this page's) with its count, by remark. */
+  remarks: z.array(z.object({ remark: z.string(), count: z.number().int() })),
+});
+export type EntryList = z.infer<typeof entryListResponse>;
+
+/** `POST /v1/single-endpoints/lines`: what was created, the failed lines, and the summary. */
+export const createEntriesResult = z.object({
+  created: z.array(entrySchema),
+  /** One per failed line, in the spec's words ('5550001234: Number not found in …'). */
+  errors: z.array(z.string()),
+  /** 'Created N entries with M errors', or 'Created N entries'. */
+  message: z.string(),
+});
+export type CreateEntriesResult = z.infer<typeof createEntriesResult>;
+
+export const bulkDeleteEntriesBody = z.object({
+  ids: z
+    .array(z.uuid('Invalid id'))
+    .min(1, 'Select at least one entry')
+    .max(MAX_SINGLE_LINES * 10)
+    .transform((ids) => [...new Set(ids)]),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Public API (no link, no host, no owner)
@@ -139,8 +195,36 @@ export type PublicNumber = z.infer<typeof publicNumberSchema>;
 
 export const publicPageSchema = z.object({
   name: z.string(),
+  /** In page order, at most PUBLIC_PAGE_NUMBERS_MAX. */
   numbers: z.array(publicNumberSchema),
+  /** How many numbers the page holds (for '+N more'); may exceed `numbers.length`. */
+  numberCount: z.number().int(),
 });
 export type PublicPage = z.infer<typeof publicPageSchema>;
 export const publicEntrySchema = z.object({ name: z.string(), number: publicNumberSchema });
 export type PublicEntry = z.infer<typeof publicEntrySchema>;
+
+/** A live `message` event of a public page's or endpoint's stream: the message and its number. */
+export const publicMessageEventSchema = publicMessageSchema.extend({ numberId: z.uuid() });
+export type PublicMessageEvent = z.infer<typeof publicMessageEventSchema>;
+
+/** `GET /v1/public/single/:hash/latest`: the newest message with a code, or nulls. */
+export const publicLatestSchema = z.object({
+  code: z.string().nullable(),
+  /** The message's text. */
+  message: z.string().nullable(),
+  receivedAt: z.string().nullable(),
+});
+export type PublicLatest = z.infer<typeof publicLatestSchema>;
+export const publicLatestQuery = z.object({
+  /** Seconds to wait for a code newer than the request (1–60). */
+  wait: z.coerce
+    .number({ error: 'wait must be a whole number of seconds' })
+    .int('wait must be a whole number of seconds')
+    .min(1, 'wait must be at least 1 second')
+    .max(MAX_WAIT_SECONDS, WAIT_TOO_LONG)
+    .optional(),
+});
+
+/** `POST /v1/public/pages/:hash/expect`: the page's number that was copied. */
+export const expectPageBody = z.object({ numberId: z.uuid('Number not found') });
