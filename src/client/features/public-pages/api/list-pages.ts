@@ -1,9 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { Page } from '../../../../shared/sharing.ts';
+import type { PageList } from '../../../../shared/sharing.ts';
 import { apiGet } from '../../../lib/api.ts';
 import { pageKeys } from './keys.ts';
-
-export type PageList = { items: Page[]; nextCursor: string | null };
 
 export const PAGES_PAGE_SIZE = 50;
 

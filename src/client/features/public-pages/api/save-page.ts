@@ -4,10 +4,9 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { Page, PageDetail } from '../../../../shared/sharing.ts';
+import type { Page, PageDetail, PageList } from '../../../../shared/sharing.ts';
 import { apiFetch, apiPost } from '../../../lib/api.ts';
 import { pageKeys } from './keys.ts';
-import type { PageList } from './list-pages.ts';
 
 export type PageChanges = { name?: string; numberIds?: string[]; isActive?: boolean };
 

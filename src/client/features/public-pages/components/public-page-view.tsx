@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { PUBLIC_NUMBERS_LISTED, type PublicPage } from '../../../../shared/sharing.ts';
 import { formatPhone } from '../../../../shared/phone.ts';
-import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import {
   ShareLoadError,
@@ -24,8 +23,6 @@ import { pageKeys } from '../api/keys.ts';
 import { expectCode, publicPageEventsUrl, usePublicPage } from '../api/public-page.ts';
 import { PublicNumberSection } from './public-number-section.tsx';
 
-/** Number sections rendered at first; 'Show more numbers' adds as many again. */
-const SECTIONS_STEP = 50;
 /** A page with more numbers than this gets a search box. */
 const SEARCH_FROM = 10;
 
@@ -95,7 +92,6 @@ function PageBody({ page, hash }: { page: PublicPage; hash: string }) {
   const now = useNow();
   const [query, setQuery] = useState('');
   const digits = useDeferredValue(query.replace(/\D/g, ''));
-  const [limit, setLimit] = useState(SECTIONS_STEP);
   const onCopied = useCallback((numberId: string) => expectCode(hash, numberId), [hash]);
 
   const shown = useMemo(
@@ -105,7 +101,7 @@ function PageBody({ page, hash }: { page: PublicPage; hash: string }) {
   const listed = page.numbers
     .slice(0, PUBLIC_NUMBERS_LISTED)
     .map((n) => formatPhone(n.phoneNumber));
-  const more = page.numbers.length - listed.length;
+  const more = page.numberCount - listed.length;
 
   return (
     <div className="space-y-4">
@@ -114,16 +110,21 @@ function PageBody({ page, hash }: { page: PublicPage; hash: string }) {
           {page.name}
         </h1>
         <p className="mt-1 text-sm text-slate-600" data-testid="monitored-numbers">
-          {page.numbers.length === 0 ? (
+          {page.numberCount === 0 ? (
             'No numbers on this page.'
           ) : (
             <>
-              Monitoring {countOf(page.numbers.length, 'number')}:{' '}
+              Monitoring {countOf(page.numberCount, 'number')}:{' '}
               <span className="text-slate-800 tabular-nums">{listed.join(', ')}</span>
               {more > 0 && ` +${formatCount(more)} more`}
             </>
           )}
         </p>
+        {page.numberCount > page.numbers.length && (
+          <p className="mt-1 text-xs text-slate-500">
+            Showing the first {formatCount(page.numbers.length)} numbers.
+          </p>
+        )}
       </div>
 
       {page.numbers.length > SEARCH_FROM && (
@@ -149,16 +150,9 @@ function PageBody({ page, hash }: { page: PublicPage; hash: string }) {
           No number matches “{query.trim()}”.
         </p>
       ) : (
-        shown
-          .slice(0, limit)
-          .map((n) => <PublicNumberSection key={n.id} number={n} now={now} onCopied={onCopied} />)
-      )}
-      {shown.length > limit && (
-        <div className="flex justify-center">
-          <Button variant="secondary" onClick={() => setLimit((l) => l + SECTIONS_STEP)}>
-            Show more numbers ({formatCount(shown.length - limit)} more)
-          </Button>
-        </div>
+        shown.map((n) => (
+          <PublicNumberSection key={n.id} number={n} now={now} onCopied={onCopied} />
+        ))
       )}
     </div>
   );

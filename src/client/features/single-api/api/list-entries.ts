@@ -1,10 +1,9 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import type { Entry } from '../../../../shared/sharing.ts';
+import type { EntryList } from '../../../../shared/sharing.ts';
 import { apiGet } from '../../../lib/api.ts';
 import { entryKeys } from './keys.ts';
 
-export type RemarkCount = { remark: string; count: number };
-export type EntryList = { items: Entry[]; nextCursor: string | null; remarks: RemarkCount[] };
+export type RemarkCount = EntryList['remarks'][number];
 
 export const ENTRIES_PAGE_SIZE = 50;
 

@@ -4,13 +4,11 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { Entry } from '../../../../shared/sharing.ts';
+import type { CreateEntriesResult, Entry, EntryList } from '../../../../shared/sharing.ts';
 import { apiFetch, apiPost } from '../../../lib/api.ts';
 import { entryKeys } from './keys.ts';
-import type { EntryList } from './list-entries.ts';
 
 export type EntryChanges = { name?: string; remark?: string; isActive?: boolean };
-export type LinesResult = { created: Entry[]; errors: string[]; message: string };
 
 const entryPath = (id: string) => `/v1/single-endpoints/${encodeURIComponent(id)}`;
 
@@ -47,7 +45,7 @@ export function useCreateEntriesFromLines() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: { lines: string; remark: string }) =>
-      apiPost<LinesResult>('/v1/single-endpoints/lines', body),
+      apiPost<CreateEntriesResult>('/v1/single-endpoints/lines', body),
     onSettled: () => refetchLists(qc),
   });
 }
@@ -86,7 +84,7 @@ export function useDeleteEntry() {
 export function useBulkDeleteEntries() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (ids: string[]) => apiPost<unknown>('/v1/single-endpoints/bulk-delete', { ids }),
+    mutationFn: (ids: string[]) => apiPost<{ deleted: number }>('/v1/single-endpoints/bulk-delete', { ids }),
     onSettled: () => refetchLists(qc),
   });
 }

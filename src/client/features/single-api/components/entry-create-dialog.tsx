@@ -11,6 +11,7 @@ import {
   MAX_SINGLE_LINES,
   SINGLE_LINES_REQUIRED,
   defaultEntryName,
+  type CreateEntriesResult,
 } from '../../../../shared/sharing.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -22,7 +23,7 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import { ToggleButton } from '../../../components/ui/toggle-button.tsx';
 import { errorMessage, isApiError } from '../../../lib/api.ts';
 import { formatCount } from '../../../lib/format.ts';
-import { useCreateEntriesFromLines, useCreateEntry, type LinesResult } from '../api/save-entry.ts';
+import { useCreateEntriesFromLines, useCreateEntry } from '../api/save-entry.ts';
 
 type Mode = 'pick' | 'lines';
 
@@ -196,7 +197,7 @@ function LinesForm({
 }: {
   busy: boolean;
   failure: Error | null;
-  result: LinesResult | undefined;
+  result: CreateEntriesResult | undefined;
   onSubmit: (body: { lines: string; remark: string }) => void;
 }) {
   const [lines, setLines] = useState('');

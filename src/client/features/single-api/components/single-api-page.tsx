@@ -72,8 +72,8 @@ export function SingleApiPage() {
     bulkDelete.mutate(
       picked.map((e) => e.id),
       {
-        onSuccess: () => {
-          toast.success(deletedText(picked.length));
+        onSuccess: ({ deleted }) => {
+          toast.success(deletedText(deleted));
           setConfirmDelete(false);
           exitSelect();
         },
