@@ -2,9 +2,19 @@ import { z } from 'zod';
 
 /** Provider checks: the Test button, on-demand refresh, and expiry (date) checks. */
 
-export const DAY_MS = 86_400_000;
-export const EXPIRING_SOON_DAYS = 7;
-export const EXPIRY_WARNING_DAYS = 30;
+// The expiry rules live in expiry.ts (no zod: the public pages use them without loading zod).
+export {
+  DAY_MS,
+  EXPIRING_SOON_DAYS,
+  EXPIRY_WARNING_DAYS,
+  NO_EXPIRY_FOUND,
+  daysLeft,
+  dateStatus,
+  expiryBand,
+  type DateStatus,
+  type ExpiryBand,
+} from './expiry.ts';
+
 export const MAX_DATE_CHECK_LINES = 500;
 export const PUBLIC_DATE_CHECK_MAX_LINES = 50;
 
@@ -14,25 +24,6 @@ export const checkLines = (text: string) =>
     .split(/\r?\n/)
     .map((l) => l.trim())
     .filter(Boolean);
-
-/** Whole days left, rounded up (spec: daysLeft is the ceiling of days between end date and now). */
-export const daysLeft = (endDate: Date, now: Date) =>
-  Math.ceil((endDate.getTime() - now.getTime()) / DAY_MS);
-
-export type DateStatus = 'active' | 'expiring-soon' | 'expired' | 'error';
-/** Below 0 expired; 0 to 7 expiring-soon; above 7 active. */
-export const dateStatus = (days: number): Exclude<DateStatus, 'error'> =>
-  days < 0 ? 'expired' : days <= EXPIRING_SOON_DAYS ? 'expiring-soon' : 'active';
-
-export type ExpiryBand = 'expired' | 'soon' | 'warning' | 'ok' | 'unknown';
-/** Card colour band: expired red, ≤7 days orange, ≤30 days yellow, more green, unknown grey. */
-export function expiryBand(days: number | null): ExpiryBand {
-  if (days === null) return 'unknown';
-  if (days < 0) return 'expired';
-  if (days <= EXPIRING_SOON_DAYS) return 'soon';
-  if (days <= EXPIRY_WARNING_DAYS) return 'warning';
-  return 'ok';
-}
 
 export const testResult = z.object({
   ok: z.boolean(),
@@ -88,7 +79,6 @@ export const publicDateCheckBody = z.object({ lines: z.string().max(100_000) });
 
 export const NOT_IN_COLLECTION =
   'Number not found in your collection. Add it first to check its date.';
-export const NO_EXPIRY_FOUND = 'No expiry date found in API response or message content';
 export const NO_ENDTIME_FOUND = 'No endtime found in API response';
 export const NO_VALID_LINES =
   'Please enter valid phone numbers with API links in the correct format';

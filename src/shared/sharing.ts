@@ -6,10 +6,7 @@ import { z } from 'zod';
  * with the client. Public answers never carry a provider link or its host.
  */
 
-/** Messages per number on a public page or endpoint (spec section 9). */
-export const PUBLIC_MESSAGES_PER_NUMBER = 10;
-/** Numbers listed by name in a page's header before '+N more' (spec). */
-export const PUBLIC_NUMBERS_LISTED = 3;
+export { PUBLIC_MESSAGES_PER_NUMBER, PUBLIC_NUMBERS_LISTED } from './sharing-limits.ts';
 /** Lines one single-endpoint paste may hold (one transaction). */
 export const MAX_SINGLE_LINES = 1_000;
 /** Numbers one public page may hold. */

@@ -6,7 +6,7 @@ import {
   TriangleAlert,
   type LucideIcon,
 } from 'lucide-react';
-import { daysLeft, expiryBand, type ExpiryBand } from '../../shared/checks.ts';
+import { daysLeft, expiryBand, type ExpiryBand } from '../../shared/expiry.ts';
 
 /**
  * Expiry display shared by the screens that show a number's end date. Spec colouring: expired red,

@@ -1,9 +1,6 @@
 import { useEffect, useRef } from 'react';
-import {
-  PUBLIC_MESSAGES_PER_NUMBER,
-  type PublicMessage,
-  type PublicNumber,
-} from '../../shared/sharing.ts';
+import { PUBLIC_MESSAGES_PER_NUMBER } from '../../shared/sharing-limits.ts';
+import type { PublicMessage, PublicNumber } from '../../shared/sharing.ts';
 
 /** One `message` event of a public page's or endpoint's stream: the message and its number. */
 export type PublicEvent = PublicMessage & { numberId: string };

@@ -1,7 +1,8 @@
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
-import { PUBLIC_NUMBERS_LISTED, type PublicPage } from '../../../../shared/sharing.ts';
+import { PUBLIC_NUMBERS_LISTED } from '../../../../shared/sharing-limits.ts';
+import type { PublicPage } from '../../../../shared/sharing.ts';
 import { formatPhone } from '../../../../shared/phone.ts';
 import { Input } from '../../../components/ui/input.tsx';
 import {

@@ -84,7 +84,8 @@ export function useDeleteEntry() {
 export function useBulkDeleteEntries() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (ids: string[]) => apiPost<{ deleted: number }>('/v1/single-endpoints/bulk-delete', { ids }),
+    mutationFn: (ids: string[]) =>
+      apiPost<{ deleted: number }>('/v1/single-endpoints/bulk-delete', { ids }),
     onSettled: () => refetchLists(qc),
   });
 }

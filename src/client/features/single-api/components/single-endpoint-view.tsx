@@ -1,8 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarSearch, RefreshCw } from 'lucide-react';
-import { expiryBand } from '../../../../shared/checks.ts';
-import { NO_EXPIRY_FOUND } from '../../../../shared/checks.ts';
+import { NO_EXPIRY_FOUND, expiryBand } from '../../../../shared/expiry.ts';
 import { formatPhone } from '../../../../shared/phone.ts';
 import type { PublicEntry, PublicNumber } from '../../../../shared/sharing.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
