@@ -123,7 +123,7 @@ export function PublicMessageList({
                       variant="ghost"
                       size="sm"
                       label={`Copy code ${m.code} from ${m.sender || formatted}`}
-                      className="h-8 px-2 text-accent-700 hover:bg-accent-100"
+                      className="h-8! px-2! text-accent-700! hover:bg-accent-100!"
                     >
                       Copy Code
                     </CopyAction>

@@ -29,7 +29,7 @@ export function ShareLinkRow({
         target="_blank"
         rel="noopener noreferrer"
         data-testid="share-link"
-        className="min-w-0 flex-1 truncate rounded font-mono text-xs text-slate-700 hover:text-brand-800 hover:underline focus-visible:ring-2 focus-visible:ring-accent-500 focus-visible:outline-none"
+        className="min-w-0 flex-1 rounded py-1 font-mono text-xs break-all text-slate-700 hover:text-brand-800 hover:underline focus-visible:ring-2 focus-visible:ring-accent-500 focus-visible:outline-none"
       >
         {url}
       </a>

@@ -45,11 +45,7 @@ export function PageCard({ page, now, onEdit }: { page: Page; now: Date; onEdit:
     >
       <div className="flex items-start gap-3">
         <div className="min-w-0 flex-1">
-          <h2
-            id={`page-${page.id}`}
-            className="truncate text-base font-semibold text-slate-900"
-            title={page.name}
-          >
+          <h2 id={`page-${page.id}`} className="text-base font-semibold break-words text-slate-900">
             {page.name}
           </h2>
           <div className="mt-1 flex flex-wrap items-center gap-2">

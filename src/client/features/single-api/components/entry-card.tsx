@@ -65,19 +65,17 @@ export const EntryCard = memo(function EntryCard({
           />
         )}
         <div className="min-w-0 flex-1">
-          <h2
-            id={`entry-${e.id}`}
-            className="truncate text-base font-semibold text-slate-900"
-            title={e.name}
-          >
+          <h2 id={`entry-${e.id}`} className="text-base font-semibold break-words text-slate-900">
             {e.name}
           </h2>
           <div className="mt-1 flex flex-wrap items-center gap-2">
             <span className="text-sm font-medium text-slate-800 tabular-nums">{formatted}</span>
             <Badge tone={active ? 'green' : 'grey'}>{active ? 'Active' : 'Inactive'}</Badge>
-            <Badge tone="blue" className="max-w-40 truncate">
+            <Badge tone="blue" className="max-w-48">
               <span className="sr-only">Remark: </span>
-              {e.remark}
+              <span className="min-w-0 truncate" title={e.remark}>
+                {e.remark}
+              </span>
             </Badge>
           </div>
         </div>

@@ -116,21 +116,22 @@ export function SingleApiPage() {
           <label htmlFor="remark-filter" className="text-sm font-medium text-slate-800">
             Remark
           </label>
-          <Select
-            id="remark-filter"
-            value={remark}
-            onChange={(e) => {
-              set('remark', e.target.value || undefined);
-              setSelected(new Set());
-            }}
-            className="w-auto max-w-full min-w-48"
-          >
-            {options.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </Select>
+          <div className="w-full sm:w-72">
+            <Select
+              id="remark-filter"
+              value={remark}
+              onChange={(e) => {
+                set('remark', e.target.value || undefined);
+                setSelected(new Set());
+              }}
+            >
+              {options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </Select>
+          </div>
           {list.isFetching && list.isPlaceholderData && (
             <Spinner size="sm" label="Filtering" className="text-brand-900" />
           )}
