@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   chromium,
@@ -8,7 +8,7 @@ import {
   type Download,
   type Page,
 } from 'playwright-core';
-import { voipNumbers } from '../../src/server/modules/numbers/numbers.table.ts';
+import { messages, voipNumbers } from '../../src/server/db/schema.ts';
 import { noHorizontalScroll, signInBrowser, startHarness, type Harness } from './harness.ts';
 
 /** Three demo numbers to share, and 120 more so the picker has to page (100 a page). */
@@ -51,13 +51,58 @@ describe('sharing: public pages and single endpoints', () => {
   const visitorShot = (name: string) =>
     visitor.screenshot({ path: `test-results/screenshots/${name}.png` }).then(() => {});
 
-  /** Gives `phone` a new demo code and has the owner's Refresh read it now; returns nothing. */
+  /** The newest stored code of `phone`. */
+  async function newestCode(phone: string) {
+    const [m] = await h.t.database.db
+      .select({ code: messages.code })
+      .from(messages)
+      .where(eq(messages.voipNumberId, ids[phone]!))
+      .orderBy(desc(messages.receivedAt))
+      .limit(1);
+    return m?.code ?? null;
+  }
+
+  /**
+   * The demo provider sends `phone` a new code (it sends one every 30–90 s of the app's clock), and
+   * the owner's Refresh reads it now, as the poller would. Returns the new code.
+   */
   async function newDemoCode(phone: string) {
-    // The demo provider sends a new code every 30–90 s of the app's clock; refreshes of a number
-    // are coalesced within 5 s of it.
+    const before = await newestCode(phone);
+    // Refreshes of a number are coalesced within 5 s of the app's clock.
     h.t.clock.advance(100_000);
     const res = await page.request.post(`${h.baseUrl}/v1/numbers/${ids[phone]}/refresh`);
     expect(res.status()).toBe(200);
+    const code = await newestCode(phone);
+    expect(code).toMatch(/^\d{6}$/);
+    expect(code).not.toBe(before);
+    return code!;
+  }
+
+  /** When the number was marked as expecting a code (null: never). */
+  async function expectingUntil(phone: string) {
+    const [n] = await h.t.database.db
+      .select({ at: voipNumbers.expectingUntil })
+      .from(voipNumbers)
+      .where(eq(voipNumbers.id, ids[phone]!));
+    return n?.at ?? null;
+  }
+
+  /** Holds the visitor's first request to `pattern` until `check` ran (to see loading states). */
+  async function whileLoading(pattern: string, url: string, check: () => Promise<void>) {
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await visitor.route(pattern, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const loaded = visitor.goto(url);
+    try {
+      await check();
+    } finally {
+      release();
+      await visitor.unroute(pattern);
+    }
+    await loaded;
   }
 
   const card = (name: string) =>
@@ -328,5 +373,236 @@ describe('sharing: public pages and single endpoints', () => {
     await expect
       .poll(() => filter.locator('option').allInnerTexts())
       .toEqual(['All Remarks (2)', 'team (2)']);
+  });
+
+  it('shows a page to a signed-out visitor, live: copy a number, its new code arrives, copy it', async () => {
+    await whileLoading('**/v1/public/pages/*', pageLink, async () => {
+      await visitor.getByText('Loading page...').waitFor();
+      await visitorShot('sharing-public-page-loading-375');
+    });
+    await visitor.getByRole('heading', { name: 'Shared codes', level: 1 }).waitFor();
+    expect(await visitor.title()).toBe('Shared codes · VOIP Manager');
+    expect(await visitor.getByTestId('monitored-numbers').innerText()).toBe(
+      `Monitoring 2 numbers: ${A.formatted}, ${B.formatted}`,
+    );
+    const a = visitor.getByTestId('public-number').filter({
+      has: visitor.getByRole('heading', { name: A.formatted }),
+    });
+    // The demo numbers were read when added: their messages, codes and end dates are there.
+    await a.getByTestId('public-message').first().waitFor();
+    expect(await a.getByTestId('public-message').count()).toBeLessThanOrEqual(10);
+    expect(await a.getByTestId('expiry-chip').getAttribute('data-band')).not.toBe('unknown');
+    expect(await a.getByTestId('expiry-chip').innerText()).toMatch(/^Expires \w{3} \d+, \d{4}/);
+    const html = await visitor.content();
+    expect(html).not.toContain('demo-provider');
+
+    // Copy Number: on the clipboard, and the server is told a code is about to arrive.
+    expect(await expectingUntil(A.phone)).toBeNull();
+    await a.getByRole('button', { name: `Copy Number ${A.formatted}` }).click();
+    await a.getByText('Copied!').first().waitFor();
+    expect(await visitor.evaluate(() => navigator.clipboard.readText())).toBe(A.phone);
+    await expect.poll(() => expectingUntil(A.phone)).not.toBeNull();
+
+    const code = await newDemoCode(A.phone);
+    const latest = a.getByTestId('latest-code');
+    await latest.getByText(code).waitFor();
+    expect(await a.getByTestId('message-code').first().innerText()).toBe(code);
+    expect(await visitor.getByTestId('code-announcement').innerText()).toBe(
+      `New code for ${A.formatted}: ${code}`,
+    );
+    await a.getByRole('button', { name: `Copy code ${code} for ${A.formatted}` }).click();
+    expect(await visitor.evaluate(() => navigator.clipboard.readText())).toBe(code);
+    await bothWidths(h, visitor, 'sharing-public-page', visitorShot);
+
+    // Keyboard: from the top of the page, Tab reaches Copy Number.
+    await visitor.reload();
+    await visitor.getByRole('heading', { name: 'Shared codes', level: 1 }).waitFor();
+    for (let i = 0; i < 10; i++) {
+      await visitor.keyboard.press('Tab');
+      const name = await visitor.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+      if (name === `Copy Number ${A.formatted}`) break;
+    }
+    expect(await visitor.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      `Copy Number ${A.formatted}`,
+    );
+
+    // The owner sees the visit counted (views are written in batches).
+    await expect
+      .poll(
+        async () => {
+          const res = await page.request.get(`${h.baseUrl}/v1/pages`);
+          return ((await res.json()) as { items: { views: number }[] }).items[0]!.views;
+        },
+        { timeout: 15_000 },
+      )
+      .toBeGreaterThan(0);
+    expect(visitorErrors).toEqual([]);
+  });
+
+  it('tells the visitor when the page fails to load, and retries', async () => {
+    await visitor.route('**/v1/public/pages/*', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'INTERNAL', message: 'Something broke.' } }),
+      }),
+    );
+    await visitor.goto(pageLink);
+    await visitor.getByRole('heading', { name: 'Failed to load page data' }).waitFor();
+    await visitor.getByText('Something broke.').waitFor();
+    await visitor.unroute('**/v1/public/pages/*');
+    await visitor.getByRole('button', { name: 'Try again' }).click();
+    await visitor.getByRole('heading', { name: 'Shared codes', level: 1 }).waitFor();
+  });
+
+  it('deactivated: the open page turns into Page Not Found; a regenerated link kills the old one', async () => {
+    await visitor.goto(pageLink);
+    await visitor.getByRole('heading', { name: 'Shared codes', level: 1 }).waitFor();
+    await visitor.getByText('Live').waitFor();
+
+    await page.goto(h.baseUrl + '/dashboard/public-pages');
+    const c = card('Shared codes');
+    await c.getByRole('switch', { name: 'Active: Shared codes' }).click();
+    await c.getByText('Inactive', { exact: true }).waitFor();
+    expect(await c.getByRole('switch').getAttribute('aria-checked')).toBe('false');
+
+    // The page's stream ends (by the next heartbeat at the latest) and the page shows why.
+    await visitor.getByRole('heading', { name: 'Page Not Found' }).waitFor({ timeout: 25_000 });
+    expect(await visitor.getByTestId('not-found-message').innerText()).toBe(
+      'Page not found or inactive',
+    );
+    await bothWidths(h, visitor, 'sharing-public-page-not-found', visitorShot);
+
+    await c.getByRole('switch', { name: 'Active: Shared codes' }).click();
+    await c.getByText('Active', { exact: true }).waitFor();
+    await visitor.reload();
+    await visitor.getByRole('heading', { name: 'Shared codes', level: 1 }).waitFor();
+
+    await page.getByRole('button', { name: 'Actions for Shared codes' }).click();
+    await page.getByRole('menuitem', { name: 'Regenerate link' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Regenerate Link' });
+    await confirm.getByRole('button', { name: 'Regenerate' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await expect
+      .poll(async () => (await c.getByTestId('share-link').innerText()).trim())
+      .not.toBe(pageLink);
+    const newLink = (await c.getByTestId('share-link').innerText()).trim();
+    expect(newLink).toMatch(new RegExp(`^${h.baseUrl}/api/${HASH.source}$`));
+
+    await visitor.goto(pageLink);
+    await visitor.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    await visitor.goto(newLink);
+    await visitor.getByRole('heading', { name: 'Shared codes', level: 1 }).waitFor();
+    pageLink = newLink;
+    expect(visitorErrors).toEqual([]);
+  });
+
+  it('shows a single endpoint to a visitor: copy number and +1, live code, check date, refresh', async () => {
+    await whileLoading('**/v1/public/single/*', entryLink, async () => {
+      await visitor.getByText('Loading API endpoint...').waitFor();
+    });
+    await visitor.getByRole('heading', { name: `API for ${A.formatted}`, level: 1 }).waitFor();
+    await visitor.getByText('Single API endpoint • Real-time message updates').waitFor();
+    expect(await visitor.getByTestId('endpoint-number').innerText()).toBe(A.formatted);
+    await visitor.getByText('Active', { exact: true }).waitFor();
+    await visitor.getByText('Powered by VOIP Manager • Messages update automatically').waitFor();
+    await visitor.getByRole('heading', { name: /^Recent Messages \(\d+\)$/ }).waitFor();
+    // Time as short month, day, h:mm AM/PM.
+    expect(await visitor.getByTestId('public-message').first().locator('time').innerText()).toMatch(
+      /^[A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d{2}\s[AP]M$/,
+    );
+
+    await visitor.evaluate(() => navigator.clipboard.writeText(''));
+    const copyNumber = visitor.getByRole('button', { name: 'Copy Number' });
+    await copyNumber.click();
+    await visitor.getByRole('button', { name: 'Copied!' }).waitFor();
+    expect(await visitor.evaluate(() => navigator.clipboard.readText())).toBe(A.phone);
+    const plusOne = visitor.getByRole('button', { name: `Copy +1${A.phone}` });
+    await plusOne.click();
+    expect(await visitor.evaluate(() => navigator.clipboard.readText())).toBe(`+1${A.phone}`);
+    // 'Copied!' for 2 seconds, then the label is back.
+    await copyNumber.waitFor();
+    await plusOne.waitFor();
+
+    const code = await newDemoCode(A.phone);
+    await visitor.getByTestId('latest-code').getByText(code).waitFor();
+    expect(await visitor.getByTestId('code-announcement').innerText()).toBe(`New code: ${code}`);
+    await visitor
+      .getByTestId('public-message')
+      .first()
+      .getByRole('button', { name: new RegExp(`^Copy code ${code}`) })
+      .click();
+    await visitor.getByTestId('public-message').first().getByText('Copied!').first().waitFor();
+    expect(await visitor.evaluate(() => navigator.clipboard.readText())).toBe(code);
+
+    await visitor.getByRole('button', { name: 'Check Date' }).click();
+    const result = visitor.getByTestId('expiry-result');
+    await result.getByText('Expires:').waitFor();
+    expect(await result.innerText()).toMatch(/Expires:\s+\w{3} \d+, \d{4}\s+·\s+\d+ days? left/);
+    await visitor.getByRole('button', { name: 'Refresh' }).click();
+    await visitor.getByRole('button', { name: 'Refresh' }).waitFor();
+    await bothWidths(h, visitor, 'sharing-single-endpoint', visitorShot);
+    expect(visitorErrors).toEqual([]);
+  });
+
+  it('single endpoint: inactive or regenerated links show API Endpoint Not Found', async () => {
+    await page.goto(h.baseUrl + '/dashboard/single-api');
+    const a = entryCard(`API for ${A.formatted}`);
+    await a.getByRole('switch', { name: `Active: API for ${A.formatted}` }).click();
+    await a.getByText('Inactive', { exact: true }).waitFor();
+    await visitor.goto(entryLink);
+    await visitor.getByRole('heading', { name: 'API Endpoint Not Found' }).waitFor();
+    await visitor
+      .getByText('The requested API endpoint could not be found or is inactive.')
+      .waitFor();
+    await bothWidths(h, visitor, 'sharing-single-not-found', visitorShot);
+
+    await a.getByRole('switch', { name: `Active: API for ${A.formatted}` }).click();
+    await a.getByText('Active', { exact: true }).waitFor();
+    await page.getByRole('button', { name: `Actions for API for ${A.formatted}` }).click();
+    await page.getByRole('menuitem', { name: 'Regenerate link' }).click();
+    await page
+      .getByRole('dialog', { name: 'Regenerate Link' })
+      .getByRole('button', { name: 'Regenerate' })
+      .click();
+    await expect
+      .poll(async () => (await a.getByTestId('share-link').innerText()).trim())
+      .not.toBe(entryLink);
+    const newLink = (await a.getByTestId('share-link').innerText()).trim();
+    await visitor.goto(entryLink);
+    await visitor.getByRole('heading', { name: 'API Endpoint Not Found' }).waitFor();
+    await visitor.goto(newLink);
+    await visitor.getByRole('heading', { name: `API for ${A.formatted}`, level: 1 }).waitFor();
+    expect(visitorErrors).toEqual([]);
+  });
+
+  it('deletes selected entries and a page, each after a confirmation', async () => {
+    await page.goto(h.baseUrl + '/dashboard/single-api');
+    await page.getByRole('button', { name: 'Select Entries' }).click();
+    await page.getByRole('checkbox', { name: 'Select Backup line' }).check();
+    const bar = page.getByRole('toolbar', { name: 'Selection' });
+    await bar.getByText('1 selected').waitFor();
+    await bar.getByRole('button', { name: 'Delete Selected' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Selected Entries' });
+    await confirm
+      .getByText(
+        'Are you sure you want to delete 1 selected entries? This action cannot be undone.',
+      )
+      .waitFor();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('entry-card').count()).toBe(1);
+    await page.getByText('Deleted 1 entry').waitFor();
+
+    await page.goto(h.baseUrl + '/dashboard/public-pages');
+    await page.getByRole('button', { name: 'Actions for Shared codes' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    const del = page.getByRole('dialog', { name: 'Delete Public Page' });
+    await del.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('No public pages yet').waitFor();
+    await visitor.goto(pageLink);
+    await visitor.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    expect(h.browserErrors).toEqual([]);
+    expect(visitorErrors).toEqual([]);
   });
 });
