@@ -398,6 +398,19 @@ describe('GET /v1/public/single/:hash/latest', () => {
     // Both waits ended: nothing is left subscribed for Alice.
     expect(t.app.bus.watchers(alice.user.id)).toBe(0);
   });
+  it('a waiting script that goes away stops waiting', async () => {
+    const a = await addNumber();
+    const entry = await createEntry(a.id);
+    const before = t.app.bus.watchers(alice.user.id);
+    const controller = new AbortController();
+    const request = fetch(`${appUrl}/v1/public/single/${entry.hash}/latest?wait=60`, {
+      signal: controller.signal,
+    }).catch(() => 'aborted');
+    await until(() => t.app.bus.watchers(alice.user.id) === before + 1);
+    controller.abort();
+    expect(await request).toBe('aborted');
+    await until(() => t.app.bus.watchers(alice.user.id) === before);
+  });
 });
 
 describe('POST /v1/public/…/expect', () => {
