@@ -26,9 +26,12 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authService } from './modules/auth/auth.service.ts';
 import { contactRepository } from './modules/contact/contact.repository.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { publicSharingRoutes, type PublicRateLimits } from './modules/sharing/public.routes.ts';
+import { publicSharingService } from './modules/sharing/public.service.ts';
 import { sharingRepository } from './modules/sharing/sharing.repository.ts';
 import { sharingRoutes } from './modules/sharing/sharing.routes.ts';
 import { sharingService } from './modules/sharing/sharing.service.ts';
+import { viewCounter, type ViewCounter } from './modules/sharing/views.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { numbersRepository } from './modules/numbers/numbers.repository.ts';
 import { numbersRoutes } from './modules/numbers/numbers.routes.ts';
@@ -86,6 +89,8 @@ export type AppDeps = {
   providerTimeoutMs?: number;
   /** The provider fetch's resolver (tests and benches stub host names; never real DNS there). */
   providerLookup?: LookupFn;
+  /** Limits of the public sharing routes (tests lower them, benches raise them). */
+  publicRateLimits?: PublicRateLimits;
 };
 
 declare module 'fastify' {
@@ -93,6 +98,8 @@ declare module 'fastify' {
     /** The worker loop; started by main.ts when PROCESS_MODE is all or worker. */
     poller: Poller;
     bus: EventBus;
+    /** Views of public pages and endpoints, written in batches (tests flush it). */
+    publicViews: ViewCounter;
   }
 }
 
@@ -282,6 +289,31 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bus,
     log: app.log,
     ...(deps.heartbeatMs ? { heartbeatMs: deps.heartbeatMs } : {}),
+  });
+  const publicViews = viewCounter({
+    write: (kind, views) => sharingRepo.addViews(kind, views),
+    now,
+    log: app.log,
+  });
+  app.decorate('publicViews', publicViews);
+  const publicSharing = publicSharingService({
+    repo: sharingRepo,
+    poller: pollerRepo,
+    bus,
+    views: publicViews,
+    now,
+    log: app.log,
+    config,
+    heartbeatMs: streams.heartbeatMs,
+  });
+  // Waiting scripts are answered before the server stops taking connections; the last views
+  // are written before the database closes.
+  app.addHook('preClose', async () => publicSharing.close());
+  app.addHook('onClose', async () => publicViews.close());
+  publicSharingRoutes(app, {
+    service: publicSharing,
+    streams,
+    ...(deps.publicRateLimits ? { limits: deps.publicRateLimits } : {}),
   });
   eventsRoutes(app, {
     messages: messagesRepo,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   PUBLIC_MESSAGES_PER_NUMBER,
@@ -414,7 +414,8 @@ export function sharingRepository(db: Db) {
     },
 
     /**
-     * What a live public stream needs, by hash: the owner (the bus is per user) and the number ids
+     * What a live public stream needs, by hash: the page or entry id, the owner (the bus is per
+     * user) and the number ids
      * shown (a page's first PUBLIC_PAGE_NUMBERS_MAX in order; an entry's one). Undefined when the
      * hash is unknown or inactive.
      */
@@ -422,32 +423,16 @@ export function sharingRepository(db: Db) {
       const res =
         kind === 'page'
           ? await db.execute(sql`
-              select p.user_id, array(select pn.voip_number_id from ${publicPageNumbers} pn
+              select p.id, p.user_id, array(select pn.voip_number_id from ${publicPageNumbers} pn
                 where pn.page_id = p.id order by pn.position
                 limit ${PUBLIC_PAGE_NUMBERS_MAX}) as ids
               from ${publicPages} p where p.hash = ${hash} and p.is_active`)
           : await db.execute(sql`
-              select e.user_id, array[e.voip_number_id] as ids
+              select e.id, e.user_id, array[e.voip_number_id] as ids
               from ${singleApiEntries} e where e.hash = ${hash} and e.is_active`);
-      const [row] = rowsOf<{ user_id: string; ids: string[] | string }>(res);
+      const [row] = rowsOf<{ id: string; user_id: string; ids: string[] | string }>(res);
       if (!row) return undefined;
-      return { ownerId: row.user_id, numberIds: pgArray(row.ids) };
-    },
-
-    /** Whether `numberId` is one of an active page's numbers (the owner, or undefined). */
-    async pageHolds(hash: string, numberId: string) {
-      const [row] = await db
-        .select({ userId: publicPages.userId })
-        .from(publicPages)
-        .innerJoin(publicPageNumbers, eq(publicPageNumbers.pageId, publicPages.id))
-        .where(
-          and(
-            eq(publicPages.hash, hash),
-            eq(publicPages.isActive, true),
-            eq(publicPageNumbers.voipNumberId, numberId),
-          ),
-        );
-      return row;
+      return { id: row.id, ownerId: row.user_id, numberIds: pgArray(row.ids) };
     },
 
     /** The newest message with a code of a number. */
@@ -464,25 +449,19 @@ export function sharingRepository(db: Db) {
     /** Messages of these numbers stored at or after `since` (stream replay), oldest first. */
     async messagesSince(numberIds: string[], since: Date, limit: number) {
       if (numberIds.length === 0) return [];
-      return db
-        .select({
-          id: messages.id,
-          voipNumberId: messages.voipNumberId,
-          sender: messages.sender,
-          content: messages.content,
-          code: messages.code,
-          receivedAt: messages.receivedAt,
-          createdAt: messages.createdAt,
-        })
+      const rows = await db
+        .select({ m: messages, phoneNumber: voipNumbers.phoneNumber, userId: voipNumbers.userId })
         .from(messages)
+        .innerJoin(voipNumbers, eq(voipNumbers.id, messages.voipNumberId))
         .where(
           and(
             sql`${messages.voipNumberId} = any(${uuidArray(numberIds)}::uuid[])`,
-            sql`${messages.createdAt} >= ${since.toISOString()}::timestamptz`,
+            gte(messages.createdAt, since),
           ),
         )
         .orderBy(messages.createdAt, messages.id)
         .limit(limit);
+      return rows.map((r) => ({ ...r.m, phoneNumber: r.phoneNumber, userId: r.userId }));
     },
 
     /**

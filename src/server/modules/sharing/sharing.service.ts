@@ -141,7 +141,7 @@ export function sharingService(deps: {
       q: { remark?: string | undefined; cursor?: string | undefined; limit: number },
     ): Promise<EntryList> {
       const [{ rows, more }, remarks] = await Promise.all([
-        repo.listEntries(userId, q.remark, cursorOf(q.cursor), q.limit),
+        repo.listEntries(userId, q.remark || undefined, cursorOf(q.cursor), q.limit),
         repo.remarkCounts(userId),
       ]);
       return { items: rows.map(toEntry), nextCursor: nextCursor(rows, more), remarks };

@@ -351,6 +351,8 @@ describe('/v1/single-endpoints', () => {
     const onlyB = (await call('GET', '/v1/single-endpoints?remark=b', dave.cookie)).json();
     expect(onlyB.items.map((e: Entry) => e.id)).toEqual([made[4]!.id, made[2]!.id, made[0]!.id]);
     expect(onlyB.remarks).toEqual(all.remarks); // over all the user's entries
+    const blank = (await call('GET', '/v1/single-endpoints?remark=', dave.cookie)).json();
+    expect(blank.items).toHaveLength(5); // an empty filter is no filter
   });
 
   it('bulk-deletes in one transaction: a foreign id is a 404 and deletes nothing', async () => {
