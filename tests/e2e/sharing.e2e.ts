@@ -63,15 +63,21 @@ describe('sharing: public pages and single endpoints', () => {
   }
 
   /**
-   * The demo provider sends `phone` a new code (it sends one every 30–90 s of the app's clock), and
-   * the owner's Refresh reads it now, as the poller would. Returns the new code.
+   * Time passes on the app's clock (the demo provider sends each number a new code every 30–90 s
+   * of it) and the owner's Refresh reads `phone` now, as the poller would. The poller itself runs
+   * on the same clock, which stands still in these tests.
    */
-  async function newDemoCode(phone: string) {
-    const before = await newestCode(phone);
+  async function readNow(phone: string) {
     // Refreshes of a number are coalesced within 5 s of the app's clock.
     h.t.clock.advance(100_000);
     const res = await page.request.post(`${h.baseUrl}/v1/numbers/${ids[phone]}/refresh`);
     expect(res.status()).toBe(200);
+  }
+
+  /** The demo provider sends `phone` a new code, read at once; returns the code. */
+  async function newDemoCode(phone: string) {
+    const before = await newestCode(phone);
+    await readNow(phone);
     const code = await newestCode(phone);
     expect(code).toMatch(/^\d{6}$/);
     expect(code).not.toBe(before);
@@ -100,9 +106,9 @@ describe('sharing: public pages and single endpoints', () => {
       await check();
     } finally {
       release();
+      await loaded;
       await visitor.unroute(pattern);
     }
-    await loaded;
   }
 
   const card = (name: string) =>
@@ -376,6 +382,8 @@ describe('sharing: public pages and single endpoints', () => {
   });
 
   it('shows a page to a signed-out visitor, live: copy a number, its new code arrives, copy it', async () => {
+    await readNow(A.phone);
+    await readNow(B.phone);
     await whileLoading('**/v1/public/pages/*', pageLink, async () => {
       await visitor.getByText('Loading page...').waitFor();
       await visitorShot('sharing-public-page-loading-375');

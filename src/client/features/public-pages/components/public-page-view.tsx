@@ -43,23 +43,21 @@ export function PublicPageView({ hash }: { hash: string }) {
 
   const onEvent = useCallback(
     (e: PublicEvent) => {
-      let added = false;
+      let newest: string | null = null;
       qc.setQueryData<PublicPage>(pageKeys.public(hash), (data) => {
         if (!data) return data;
+        let changed = false;
         const numbers = data.numbers.map((n) => {
           if (n.id !== e.numberId) return n;
           const next = withPublicMessage(n, e);
-          if (next !== n) added = true;
+          changed = next !== n;
+          // Announced when it is the number's newest (a burst may arrive in any order).
+          if (changed && next.messages[0]?.id === e.id) newest = next.phoneNumber;
           return next;
         });
-        return added ? { ...data, numbers } : data;
+        return changed ? { ...data, numbers } : data;
       });
-      if (added && e.code) {
-        const n = qc
-          .getQueryData<PublicPage>(pageKeys.public(hash))
-          ?.numbers.find((x) => x.id === e.numberId);
-        setAnnouncement(`New code for ${n ? formatPhone(n.phoneNumber) : 'a number'}: ${e.code}`);
-      }
+      if (newest && e.code) setAnnouncement(`New code for ${formatPhone(newest)}: ${e.code}`);
     },
     [qc, hash],
   );

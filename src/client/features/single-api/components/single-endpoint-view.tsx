@@ -47,14 +47,16 @@ export function SingleEndpointView({ hash }: { hash: string }) {
 
   const onEvent = useCallback(
     (e: PublicEvent) => {
-      let added = false;
+      let newest = false;
       qc.setQueryData<PublicEntry>(entryKeys.public(hash), (data) => {
         if (!data || data.number.id !== e.numberId) return data;
         const number = withPublicMessage(data.number, e);
-        added = number !== data.number;
-        return added ? { ...data, number } : data;
+        if (number === data.number) return data;
+        // Announced when it is the newest (a burst may arrive in any order).
+        newest = number.messages[0]?.id === e.id;
+        return { ...data, number };
       });
-      if (added && e.code) setAnnouncement(`New code: ${e.code}`);
+      if (newest && e.code) setAnnouncement(`New code: ${e.code}`);
     },
     [qc, hash],
   );
