@@ -71,7 +71,9 @@ export function PageCard({ page, now, onEdit }: { page: Page; now: Date; onEdit:
       </div>
 
       <p className="text-sm text-slate-700 tabular-nums" data-testid="page-numbers">
-        {page.firstNumbers.map(formatPhone).join(', ')}
+        {page.numberCount === 0
+          ? 'Its numbers were deleted: edit the page to add some.'
+          : page.firstNumbers.map(formatPhone).join(', ')}
         {more > 0 && <span className="text-slate-500"> +{formatCount(more)} more</span>}
       </p>
 
