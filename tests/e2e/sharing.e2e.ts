@@ -547,9 +547,31 @@ describe('sharing: public pages and single endpoints', () => {
     const result = visitor.getByTestId('expiry-result');
     await result.getByText('Expires:').waitFor();
     expect(await result.innerText()).toMatch(/Expires:\s+\w{3} \d+, \d{4}\s+·\s+\d+ days? left/);
-    await visitor.getByRole('button', { name: 'Refresh' }).click();
-    await visitor.getByRole('button', { name: 'Refresh' }).waitFor();
     await bothWidths(h, visitor, 'sharing-single-endpoint', visitorShot);
+
+    // While a request is out the buttons say so; an end date the provider no longer gives is a
+    // plain message.
+    const held: (() => void)[] = [];
+    const release = async () => {
+      await expect.poll(() => held.length).toBe(1);
+      held.shift()!();
+    };
+    await visitor.route('**/v1/public/single/*', async (route) => {
+      await new Promise<void>((r) => held.push(r));
+      const res = await route.fetch();
+      const body = (await res.json()) as { number: { endDate: string | null } };
+      body.number.endDate = null;
+      await route.fulfill({ response: res, json: body });
+    });
+    await visitor.getByRole('button', { name: 'Check Date' }).click();
+    await visitor.getByRole('button', { name: 'Checking...' }).waitFor();
+    await release();
+    await result.getByText('No expiry date found in API response or message content').waitFor();
+    await visitor.getByRole('button', { name: 'Refresh' }).click();
+    await visitor.getByRole('button', { name: 'Refreshing...' }).waitFor();
+    await release();
+    await visitor.getByRole('button', { name: 'Refresh' }).waitFor();
+    await visitor.unroute('**/v1/public/single/*');
     expect(visitorErrors).toEqual([]);
   });
 
