@@ -411,6 +411,8 @@ describe('sharing: public pages and single endpoints', () => {
     expect(await visitor.evaluate(() => navigator.clipboard.readText())).toBe(A.phone);
     await expect.poll(() => expectingUntil(A.phone)).not.toBeNull();
 
+    // The page's stream is open (a code stored before it opened would come with the next load).
+    await visitor.getByTestId('live-status').getByText('Live').waitFor();
     const code = await newDemoCode(A.phone);
     const latest = a.getByTestId('latest-code');
     await latest.getByText(code).waitFor();
@@ -466,7 +468,7 @@ describe('sharing: public pages and single endpoints', () => {
   it('deactivated: the open page turns into Page Not Found; a regenerated link kills the old one', async () => {
     await visitor.goto(pageLink);
     await visitor.getByRole('heading', { name: 'Shared codes', level: 1 }).waitFor();
-    await visitor.getByText('Live').waitFor();
+    await visitor.getByTestId('live-status').getByText('Live').waitFor();
 
     await page.goto(h.baseUrl + '/dashboard/public-pages');
     const c = card('Shared codes');
@@ -532,6 +534,7 @@ describe('sharing: public pages and single endpoints', () => {
     await copyNumber.waitFor();
     await plusOne.waitFor();
 
+    await visitor.getByTestId('live-status').getByText('Live').waitFor();
     const code = await newDemoCode(A.phone);
     await visitor.getByTestId('latest-code').getByText(code).waitFor();
     expect(await visitor.getByTestId('code-announcement').innerText()).toBe(`New code: ${code}`);
@@ -552,12 +555,13 @@ describe('sharing: public pages and single endpoints', () => {
     // While a request is out the buttons say so; an end date the provider no longer gives is a
     // plain message.
     const held: (() => void)[] = [];
+    let holding = true;
     const release = async () => {
       await expect.poll(() => held.length).toBe(1);
       held.shift()!();
     };
     await visitor.route('**/v1/public/single/*', async (route) => {
-      await new Promise<void>((r) => held.push(r));
+      if (holding) await new Promise<void>((r) => held.push(r));
       const res = await route.fetch();
       const body = (await res.json()) as { number: { endDate: string | null } };
       body.number.endDate = null;
@@ -571,7 +575,9 @@ describe('sharing: public pages and single endpoints', () => {
     await visitor.getByRole('button', { name: 'Refreshing...' }).waitFor();
     await release();
     await visitor.getByRole('button', { name: 'Refresh' }).waitFor();
-    await visitor.unroute('**/v1/public/single/*');
+    holding = false;
+    for (const r of held.splice(0)) r();
+    await visitor.unrouteAll({ behavior: 'wait' });
     expect(visitorErrors).toEqual([]);
   });
 

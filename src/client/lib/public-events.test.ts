@@ -89,12 +89,15 @@ describe('connectPublicEvents', () => {
 
   it('on a dropped stream: closes it, refetches at once, reopens later and refetches again', () => {
     const onResync = vi.fn();
-    const close = connectPublicEvents('/e', { onEvent: vi.fn(), onResync });
+    const onStatus = vi.fn();
+    const close = connectPublicEvents('/e', { onEvent: vi.fn(), onResync, onStatus });
     const first = FakeEventSource.all[0]!;
     first.emit('open');
+    expect(onStatus).toHaveBeenLastCalledWith(true);
     expect(onResync).not.toHaveBeenCalled();
 
     first.emit('error');
+    expect(onStatus).toHaveBeenLastCalledWith(false);
     // Closed by us, so the browser does not retry a link that may now answer 404.
     expect(first.closed).toBe(true);
     expect(onResync).toHaveBeenCalledTimes(1);

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { PUBLIC_MESSAGES_PER_NUMBER } from '../../shared/sharing-limits.ts';
 import type { PublicMessage, PublicNumber } from '../../shared/sharing.ts';
 
@@ -44,6 +44,8 @@ type Handlers = {
   onEvent: (e: PublicEvent) => void;
   /** Events may have been missed (the stream dropped, or came back): fetch the data again. */
   onResync: () => void;
+  /** The stream opened (true) or dropped (false). */
+  onStatus?: (open: boolean) => void;
 };
 
 /**
@@ -69,11 +71,14 @@ export function connectPublicEvents(url: string, handlers: Handlers): () => void
     });
     es.addEventListener('open', () => {
       retryMs = RETRY_MIN_MS;
-      if (reopened && !closed) handlers.onResync();
+      if (closed) return;
+      handlers.onStatus?.(true);
+      if (reopened) handlers.onResync();
     });
     es.addEventListener('error', () => {
       if (closed || source !== es) return;
       es.close();
+      handlers.onStatus?.(false);
       handlers.onResync();
       retryTimer = setTimeout(() => open(true), retryMs);
       retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
@@ -88,13 +93,17 @@ export function connectPublicEvents(url: string, handlers: Handlers): () => void
   };
 }
 
-/** Live messages from `url` while it is set (null: no stream, e.g. while the data is missing). */
+/**
+ * Live messages from `url` while it is set (null: no stream, e.g. while the data is missing).
+ * Returns whether the stream is open now.
+ */
 export function usePublicEvents(
   url: string | null,
   onEvent: (e: PublicEvent) => void,
   onResync: () => void,
-) {
-  const handlers = useRef<Handlers>({ onEvent, onResync });
+): boolean {
+  const handlers = useRef({ onEvent, onResync });
+  const [open, setOpen] = useState<string | null>(null);
   useEffect(() => {
     handlers.current = { onEvent, onResync };
   });
@@ -103,6 +112,9 @@ export function usePublicEvents(
     return connectPublicEvents(url, {
       onEvent: (e) => handlers.current.onEvent(e),
       onResync: () => handlers.current.onResync(),
+      onStatus: (isOpen) => setOpen(isOpen ? url : null),
     });
   }, [url]);
+  // Keyed by url: a stream of an earlier url (or none) is not open.
+  return open !== null && open === url;
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { AlertTriangle, SearchX } from 'lucide-react';
+import { cn } from '../../lib/cn.ts';
 import { AppToaster } from './app-toaster.tsx';
 import { Logo } from './logo.tsx';
 import { RetryAlert } from './retry-alert.tsx';
@@ -12,7 +13,14 @@ export const SHARE_FOOTER = 'Powered by VOIP Manager • Messages update automat
  * The frame of the public share pages (/api/{hash}, /single/{hash}): no site navigation and no
  * sign-in, a small header, the page, and the spec's footer.
  */
-export function ShareShell({ children, live }: { children: ReactNode; live?: boolean }) {
+export function ShareShell({
+  children,
+  live,
+}: {
+  children: ReactNode;
+  /** Whether the live stream is open (null: no stream, nothing to show). */
+  live?: boolean | null;
+}) {
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <SkipLink />
@@ -20,13 +28,19 @@ export function ShareShell({ children, live }: { children: ReactNode; live?: boo
       <header className="bg-brand-950">
         <div className="mx-auto flex h-14 max-w-3xl items-center justify-between px-4">
           <Logo light />
-          {live && (
-            <span className="inline-flex items-center gap-1.5 text-xs font-medium text-brand-100">
+          {live !== null && live !== undefined && (
+            <span
+              className="inline-flex items-center gap-1.5 text-xs font-medium text-brand-100"
+              data-testid="live-status"
+            >
               <span
                 aria-hidden="true"
-                className="size-2 animate-pulse rounded-full bg-accent-400 motion-reduce:animate-none"
+                className={cn(
+                  'size-2 rounded-full',
+                  live ? 'animate-pulse bg-accent-400 motion-reduce:animate-none' : 'bg-slate-400',
+                )}
               />
-              Live
+              {live ? 'Live' : 'Connecting…'}
             </span>
           )}
         </div>

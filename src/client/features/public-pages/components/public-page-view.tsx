@@ -61,10 +61,14 @@ export function PublicPageView({ hash }: { hash: string }) {
     },
     [qc, hash],
   );
-  usePublicEvents(live ? publicPageEventsUrl(hash) : null, onEvent, () => void page.refetch());
+  const connected = usePublicEvents(
+    live ? publicPageEventsUrl(hash) : null,
+    onEvent,
+    () => void page.refetch(),
+  );
 
   return (
-    <ShareShell live={live}>
+    <ShareShell live={live ? connected : null}>
       {/* Stays mounted, so a code arriving live is announced. */}
       <p className="sr-only" aria-live="polite" data-testid="code-announcement">
         {announcement}

@@ -60,10 +60,14 @@ export function SingleEndpointView({ hash }: { hash: string }) {
     },
     [qc, hash],
   );
-  usePublicEvents(live ? publicEntryEventsUrl(hash) : null, onEvent, () => void entry.refetch());
+  const connected = usePublicEvents(
+    live ? publicEntryEventsUrl(hash) : null,
+    onEvent,
+    () => void entry.refetch(),
+  );
 
   return (
-    <ShareShell live={live}>
+    <ShareShell live={live ? connected : null}>
       <p className="sr-only" aria-live="polite" data-testid="code-announcement">
         {announcement}
       </p>
