@@ -50,7 +50,7 @@ import { createProviderReader, type FetchLink } from './providers/read-provider.
 import { createSafeFetcher, type LookupFn, type SafeFetcher } from './providers/safe-fetch.ts';
 import { registerClient } from './plugins/client.ts';
 import { registerCsrfGuard } from './plugins/csrf.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerSessions } from './plugins/session.ts';
 
@@ -101,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
+    frameworkErrors,
     logger: {
       level: config.logLevel,
       ...(deps.logStream ? { stream: deps.logStream } : {}),
