@@ -23,7 +23,10 @@ export async function writeClipboard(text: string) {
   if (!ok) throw new Error('copy refused');
 }
 
-/** copy(text) writes to the clipboard; `copied` stays true for 2 seconds afterwards. */
+/**
+ * copy(text) writes to the clipboard and resolves whether it did; `copied` stays true for 2
+ * seconds afterwards.
+ */
 export function useCopy(resetMs = 2000) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -35,8 +38,10 @@ export function useCopy(resetMs = 2000) {
         setCopied(true);
         clearTimeout(timer.current);
         timer.current = setTimeout(() => setCopied(false), resetMs);
+        return true;
       } catch {
         toast.error('Failed to copy to the clipboard');
+        return false;
       }
     },
     [resetMs],
