@@ -24,7 +24,7 @@ export async function writeClipboard(text: string) {
 }
 
 /**
- * copy(text) writes to the clipboard and resolves whether it did; `copied` stays true for 2
+ * copy(text) writes to the clipboard and resolves true when it did; `copied` stays true for 2
  * seconds afterwards.
  */
 export function useCopy(resetMs = 2000) {
@@ -32,17 +32,17 @@ export function useCopy(resetMs = 2000) {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const copy = useCallback(
-    async (text: string) => {
+    async (text: string): Promise<boolean> => {
       try {
         await writeClipboard(text);
-        setCopied(true);
-        clearTimeout(timer.current);
-        timer.current = setTimeout(() => setCopied(false), resetMs);
-        return true;
       } catch {
         toast.error('Failed to copy to the clipboard');
         return false;
       }
+      setCopied(true);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => setCopied(false), resetMs);
+      return true;
     },
     [resetMs],
   );
