@@ -243,6 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     options: {
       intervalMs: config.pollIntervalMs,
       watchedIntervalMs: config.watchedPollIntervalMs,
+      expectingIntervalMs: config.expectingPollIntervalMs,
       concurrency: config.pollConcurrency,
       hostConcurrency: config.pollHostConcurrency,
       // The embedded database runs each statement on the main thread, one at a time: smaller
@@ -265,6 +266,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       numbers: numbersRepo,
       poller,
       readProvider: readOnDemand,
+      expecting: {
+        mark: pollerRepo.markNumbers,
+        intervalMs: config.expectingPollIntervalMs,
+        windowMs: config.expectingWindowMs,
+      },
+      now,
     }),
     now,
   });
