@@ -57,7 +57,7 @@ import { createProviderReader, type FetchLink } from './providers/read-provider.
 import { createSafeFetcher, type LookupFn, type SafeFetcher } from './providers/safe-fetch.ts';
 import { registerClient } from './plugins/client.ts';
 import { registerCsrfGuard } from './plugins/csrf.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerSessions } from './plugins/session.ts';
 
@@ -112,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
+    frameworkErrors,
     logger: {
       level: config.logLevel,
       ...(deps.logStream ? { stream: deps.logStream } : {}),
@@ -255,6 +256,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     options: {
       intervalMs: config.pollIntervalMs,
       watchedIntervalMs: config.watchedPollIntervalMs,
+      expectingIntervalMs: config.expectingPollIntervalMs,
       concurrency: config.pollConcurrency,
       hostConcurrency: config.pollHostConcurrency,
       // The embedded database runs each statement on the main thread, one at a time: smaller
@@ -277,6 +279,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       numbers: numbersRepo,
       poller,
       readProvider: readOnDemand,
+      expecting: {
+        mark: pollerRepo.markNumbers,
+        intervalMs: config.expectingPollIntervalMs,
+        windowMs: config.expectingWindowMs,
+      },
+      now,
     }),
     now,
   });

@@ -42,6 +42,14 @@ export const refreshResult = z.object({
 });
 export type RefreshResult = z.infer<typeof refreshResult>;
 
+/** `POST /v1/numbers/:id/expect` (202): the number expects a code until at least then (ISO 8601). */
+export const expectResult = z.object({
+  expectingUntil: z.string(),
+  /** False: the number is inactive, so it is not polled while it stays so. */
+  active: z.boolean(),
+});
+export type ExpectResult = z.infer<typeof expectResult>;
+
 export const REFRESH_ALL_MAX = 500;
 export const NO_ACTIVE_NUMBERS = 'No active numbers found to fetch messages from.';
 export const refreshAllResult = z.object({

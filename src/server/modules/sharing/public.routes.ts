@@ -36,7 +36,7 @@ export const PUBLIC_HEADERS = {
   'referrer-policy': 'no-referrer',
 };
 
-const hashParams = z.object({ hash: z.string().max(64) });
+const hashParams = z.object({ hash: z.string() });
 const streamHeaders = z.object({ 'last-event-id': z.string().max(40).optional() });
 
 /** A stored message as the public streams send it: no phone number, no owner; its number's id. */

@@ -206,7 +206,14 @@ describe('GET /v1/public/pages/:hash and /v1/public/single/:hash', () => {
       error: { code: 'ENDPOINT_NOT_FOUND', message: 'API endpoint not found or inactive' },
     };
     const unknown = 'A'.repeat(22);
-    for (const hash of [unknown, 'short', 'x'.repeat(23), '%20'.repeat(22), `${unknown}!`]) {
+    for (const hash of [
+      unknown,
+      'short',
+      'x'.repeat(23),
+      'x'.repeat(90),
+      '%20'.repeat(22),
+      `${unknown}!`,
+    ]) {
       for (const [url, gone] of [
         [`/v1/public/pages/${hash}`, pageGone],
         [`/v1/public/single/${hash}`, entryGone],
