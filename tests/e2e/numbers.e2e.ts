@@ -390,6 +390,8 @@ describe('number collection screens', () => {
       'Message History',
       'Add Number',
       'Date Check',
+      'Public Pages',
+      'Single API',
       'Settings',
     ]);
     await h.screenshot('numbers-menu-375');
