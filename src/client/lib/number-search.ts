@@ -10,7 +10,7 @@ import { NUMBERS_ROOT } from './query-roots.ts';
  * root (every change to numbers refreshes it) but outside ['numbers', 'list'], which live events
  * patch.
  */
-export const numberSearchQuery = (q: string) =>
+const numberSearchQuery = (q: string) =>
   infiniteQueryOptions({
     queryKey: [...NUMBERS_ROOT, 'search', q] as const,
     queryFn: ({ pageParam, signal }) => {

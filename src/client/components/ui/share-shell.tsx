@@ -7,7 +7,7 @@ import { RetryAlert } from './retry-alert.tsx';
 import { SkipLink } from './skip-link.tsx';
 import { Spinner } from './spinner.tsx';
 
-export const SHARE_FOOTER = 'Powered by VOIP Manager • Messages update automatically';
+const SHARE_FOOTER = 'Powered by VOIP Manager • Messages update automatically';
 
 /**
  * The frame of the public share pages (/api/{hash}, /single/{hash}): no site navigation and no

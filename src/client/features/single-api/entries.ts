@@ -40,7 +40,7 @@ export function entriesCsv(
   };
 }
 
-export type RemarkOption = { value: string; label: string };
+type RemarkOption = { value: string; label: string };
 
 /**
  * The remark filter's options: every entry first ('All Remarks (n)'), then each distinct remark

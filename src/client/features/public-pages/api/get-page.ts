@@ -4,7 +4,7 @@ import { apiGet } from '../../../lib/api.ts';
 import { pageKeys } from './keys.ts';
 
 /** GET /v1/pages/:id: one page with every number id it holds, in page order (the edit dialog). */
-export const pageQuery = (id: string) =>
+const pageQuery = (id: string) =>
   queryOptions({
     queryKey: pageKeys.detail(id),
     queryFn: ({ signal }) => apiGet<PageDetail>(`/v1/pages/${encodeURIComponent(id)}`, signal),

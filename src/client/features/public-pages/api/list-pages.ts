@@ -3,10 +3,10 @@ import type { PageList } from '../../../../shared/sharing.ts';
 import { apiGet } from '../../../lib/api.ts';
 import { pageKeys } from './keys.ts';
 
-export const PAGES_PAGE_SIZE = 50;
+const PAGES_PAGE_SIZE = 50;
 
 /** GET /v1/pages: the owner's public pages, newest first, 50 at a time. */
-export const pagesQuery = infiniteQueryOptions({
+const pagesQuery = infiniteQueryOptions({
   queryKey: pageKeys.lists(),
   queryFn: ({ pageParam, signal }) => {
     const params = new URLSearchParams({ limit: String(PAGES_PAGE_SIZE) });

@@ -6,7 +6,7 @@ import { pageKeys } from './keys.ts';
 const publicPath = (hash: string) => `/v1/public/pages/${encodeURIComponent(hash)}`;
 
 /** GET /v1/public/pages/:hash: the page as visitors see it (404 when missing or inactive). */
-export const publicPageQuery = (hash: string) =>
+const publicPageQuery = (hash: string) =>
   queryOptions({
     queryKey: pageKeys.public(hash),
     queryFn: ({ signal }) => apiGet<PublicPage>(publicPath(hash), signal),

@@ -15,8 +15,8 @@ import { usePage } from '../api/get-page.ts';
 import { useCreatePage, useUpdatePage, type PageChanges } from '../api/save-page.ts';
 
 /** The dialog's own wording of the two rules (the server answers with the spec's other wording). */
-export const ENTER_PAGE_NAME = 'Please enter a page name';
-export const SELECT_A_NUMBER = 'Please select at least one number';
+const ENTER_PAGE_NAME = 'Please enter a page name';
+const SELECT_A_NUMBER = 'Please select at least one number';
 
 type Props = {
   open: boolean;

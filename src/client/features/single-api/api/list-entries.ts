@@ -5,13 +5,13 @@ import { entryKeys } from './keys.ts';
 
 export type RemarkCount = EntryList['remarks'][number];
 
-export const ENTRIES_PAGE_SIZE = 50;
+const ENTRIES_PAGE_SIZE = 50;
 
 /**
  * GET /v1/single-endpoints?remark=: the owner's entries, newest first, 50 at a time, with every
  * distinct remark and its count (over all entries, whatever the filter).
  */
-export const entriesQuery = (remark: string) =>
+const entriesQuery = (remark: string) =>
   infiniteQueryOptions({
     queryKey: entryKeys.list(remark),
     queryFn: ({ pageParam, signal }) => {

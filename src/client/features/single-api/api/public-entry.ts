@@ -6,7 +6,7 @@ import { entryKeys } from './keys.ts';
 const publicPath = (hash: string) => `/v1/public/single/${encodeURIComponent(hash)}`;
 
 /** GET /v1/public/single/:hash: the endpoint as visitors see it (404 when missing or inactive). */
-export const publicEntryQuery = (hash: string) =>
+const publicEntryQuery = (hash: string) =>
   queryOptions({
     queryKey: entryKeys.public(hash),
     queryFn: ({ signal }) => apiGet<PublicEntry>(publicPath(hash), signal),

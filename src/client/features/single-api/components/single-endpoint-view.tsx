@@ -27,10 +27,10 @@ import { useNow } from '../../../lib/use-now.ts';
 import { entryKeys } from '../api/keys.ts';
 import { expectCode, publicEntryEventsUrl, usePublicEntry } from '../api/public-entry.ts';
 
-export const ENDPOINT_NOT_FOUND_TITLE = 'API Endpoint Not Found';
-export const ENDPOINT_NOT_FOUND_TEXT =
+const ENDPOINT_NOT_FOUND_TITLE = 'API Endpoint Not Found';
+const ENDPOINT_NOT_FOUND_TEXT =
   'The requested API endpoint could not be found or is inactive.';
-export const ENDPOINT_SUBTITLE = 'Single API endpoint • Real-time message updates';
+const ENDPOINT_SUBTITLE = 'Single API endpoint • Real-time message updates';
 
 /**
  * /single/{hash}: one number for anyone with the link, built for a phone: the newest code large at
