@@ -228,6 +228,23 @@ describe('sharing: public pages and single endpoints', () => {
     await dialog.getByLabel('Page Name').fill('Team numbers');
     expect(await dialog.getByText('Please enter a page name').count()).toBe(0);
     await bothWidths(h, page, 'sharing-page-dialog');
+
+    // A failed save says so and keeps what was entered.
+    await page.route('**/v1/pages', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: JSON.stringify({ error: { code: 'INTERNAL', message: 'Something broke.' } }),
+          })
+        : route.continue(),
+    );
+    await dialog.getByRole('button', { name: 'Create Page' }).click();
+    await dialog.getByText('Failed to create public page: Something broke.').waitFor();
+    await page.unrouteAll({ behavior: 'wait' });
+    expect(await dialog.getByLabel('Page Name').inputValue()).toBe('Team numbers');
+    await dialog.getByTestId('picker-selected').getByText('3 selected').waitFor();
+
     await dialog.getByRole('button', { name: 'Create Page' }).click();
     await dialog.waitFor({ state: 'detached' });
 
