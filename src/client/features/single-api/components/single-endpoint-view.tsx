@@ -28,8 +28,7 @@ import { entryKeys } from '../api/keys.ts';
 import { expectCode, publicEntryEventsUrl, usePublicEntry } from '../api/public-entry.ts';
 
 const ENDPOINT_NOT_FOUND_TITLE = 'API Endpoint Not Found';
-const ENDPOINT_NOT_FOUND_TEXT =
-  'The requested API endpoint could not be found or is inactive.';
+const ENDPOINT_NOT_FOUND_TEXT = 'The requested API endpoint could not be found or is inactive.';
 const ENDPOINT_SUBTITLE = 'Single API endpoint • Real-time message updates';
 
 /**
