@@ -116,7 +116,7 @@ type Row = {
 const score = (lhr: Result, id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
 const metric = (lhr: Result, id: string) => lhr.audits[id]?.numericValue ?? NaN;
 
-async function audit(page: string): Promise<Row> {
+async function audit(page: string, attempt = 1): Promise<Row> {
   const result = await lighthouse(`${appUrl}${page}`, {
     port,
     hostname: '127.0.0.1',
@@ -126,7 +126,15 @@ async function audit(page: string): Promise<Row> {
   });
   if (!result) throw new Error(`no Lighthouse result for ${page}`);
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    // A trace Chromium failed to record (NO_NAVSTART, NO_FCP on a busy machine) says nothing about
+    // the page: try again, twice at most.
+    if (attempt < 3) {
+      console.log(`  ${page}: ${lhr.runtimeError.code}, running again`);
+      return audit(page, attempt + 1);
+    }
+    throw new Error(`${page}: ${lhr.runtimeError.message}`);
+  }
   return {
     page,
     perf: score(lhr, 'performance'),
