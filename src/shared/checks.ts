@@ -1,38 +1,21 @@
 import { z } from 'zod';
+import { MAX_DATE_CHECK_LINES } from './check-rules.ts';
 
 /** Provider checks: the Test button, on-demand refresh, and expiry (date) checks. */
 
-export const DAY_MS = 86_400_000;
-export const EXPIRING_SOON_DAYS = 7;
-export const EXPIRY_WARNING_DAYS = 30;
-export const MAX_DATE_CHECK_LINES = 500;
-export const PUBLIC_DATE_CHECK_MAX_LINES = 50;
-
-/** The lines of a pasted check: trimmed, blank ones dropped (result `index` counts these). */
-export const checkLines = (text: string) =>
-  text
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter(Boolean);
-
-/** Whole days left, rounded up (spec: daysLeft is the ceiling of days between end date and now). */
-export const daysLeft = (endDate: Date, now: Date) =>
-  Math.ceil((endDate.getTime() - now.getTime()) / DAY_MS);
-
-export type DateStatus = 'active' | 'expiring-soon' | 'expired' | 'error';
-/** Below 0 expired; 0 to 7 expiring-soon; above 7 active. */
-export const dateStatus = (days: number): Exclude<DateStatus, 'error'> =>
-  days < 0 ? 'expired' : days <= EXPIRING_SOON_DAYS ? 'expiring-soon' : 'active';
-
-export type ExpiryBand = 'expired' | 'soon' | 'warning' | 'ok' | 'unknown';
-/** Card colour band: expired red, ≤7 days orange, ≤30 days yellow, more green, unknown grey. */
-export function expiryBand(days: number | null): ExpiryBand {
-  if (days === null) return 'unknown';
-  if (days < 0) return 'expired';
-  if (days <= EXPIRING_SOON_DAYS) return 'soon';
-  if (days <= EXPIRY_WARNING_DAYS) return 'warning';
-  return 'ok';
-}
+export {
+  DAY_MS,
+  EXPIRING_SOON_DAYS,
+  EXPIRY_WARNING_DAYS,
+  MAX_DATE_CHECK_LINES,
+  PUBLIC_DATE_CHECK_MAX_LINES,
+  checkLines,
+  daysLeft,
+  dateStatus,
+  expiryBand,
+  type DateStatus,
+  type ExpiryBand,
+} from './check-rules.ts';
 
 export const testResult = z.object({
   ok: z.boolean(),
