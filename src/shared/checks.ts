@@ -1,29 +1,22 @@
 import { z } from 'zod';
+import { MAX_DATE_CHECK_LINES } from './check-rules.ts';
 
 /** Provider checks: the Test button, on-demand refresh, and expiry (date) checks. */
 
-// The expiry rules live in expiry.ts (no zod: the public pages use them without loading zod).
 export {
   DAY_MS,
   EXPIRING_SOON_DAYS,
   EXPIRY_WARNING_DAYS,
+  MAX_DATE_CHECK_LINES,
   NO_EXPIRY_FOUND,
+  PUBLIC_DATE_CHECK_MAX_LINES,
+  checkLines,
   daysLeft,
   dateStatus,
   expiryBand,
   type DateStatus,
   type ExpiryBand,
-} from './expiry.ts';
-
-export const MAX_DATE_CHECK_LINES = 500;
-export const PUBLIC_DATE_CHECK_MAX_LINES = 50;
-
-/** The lines of a pasted check: trimmed, blank ones dropped (result `index` counts these). */
-export const checkLines = (text: string) =>
-  text
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter(Boolean);
+} from './check-rules.ts';
 
 export const testResult = z.object({
   ok: z.boolean(),

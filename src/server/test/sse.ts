@@ -56,8 +56,8 @@ export function sseConnect(url: string, headers: Record<string, string> = {}): P
   });
 }
 
-/** Waits until `check` holds (polling every 20 ms), failing after `ms`. */
-export async function until(check: () => boolean | Promise<boolean>, ms = 5000) {
+/** Waits until `check` holds (polling every 20 ms), failing after `ms` (a loaded machine is slow). */
+export async function until(check: () => boolean | Promise<boolean>, ms = 10_000) {
   const end = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > end) throw new Error('timed out waiting');

@@ -1,4 +1,4 @@
-import { expiryBand } from '../../../shared/expiry.ts';
+import { expiryBand } from '../../../shared/check-rules.ts';
 import { cn } from '../../lib/cn.ts';
 import { daysLeftLabel, expiryChipClass, expiryIcon, formatEndDate } from '../../lib/expiry.ts';
 

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarSearch, RefreshCw } from 'lucide-react';
-import { NO_EXPIRY_FOUND, expiryBand } from '../../../../shared/expiry.ts';
+import { NO_EXPIRY_FOUND, expiryBand } from '../../../../shared/check-rules.ts';
 import { formatPhone } from '../../../../shared/phone.ts';
 import type { PublicEntry, PublicNumber } from '../../../../shared/sharing.ts';
 import { Badge } from '../../../components/ui/badge.tsx';

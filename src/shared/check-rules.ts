@@ -1,12 +1,22 @@
 /**
- * Expiry rules (spec section 4), without zod so that pages which only show end dates (the public
- * share pages) do not load it. `checks.ts` re-exports everything here.
+ * Date-check and expiry rules without zod, for the /date-checker page's island
+ * (src/client/islands/date-checker.tsx), which loads no zod; `checks.ts` re-exports them next to
+ * its schemas.
  */
 
 export const DAY_MS = 86_400_000;
 export const EXPIRING_SOON_DAYS = 7;
 export const EXPIRY_WARNING_DAYS = 30;
+export const MAX_DATE_CHECK_LINES = 500;
+export const PUBLIC_DATE_CHECK_MAX_LINES = 50;
 export const NO_EXPIRY_FOUND = 'No expiry date found in API response or message content';
+
+/** The lines of a pasted check: trimmed, blank ones dropped (result `index` counts these). */
+export const checkLines = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
 
 /** Whole days left, rounded up (spec: daysLeft is the ceiling of days between end date and now). */
 export const daysLeft = (endDate: Date, now: Date) =>
