@@ -29,6 +29,7 @@ import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { publicSharingRoutes, type PublicRateLimits } from './modules/sharing/public.routes.ts';
 import { publicSharingService } from './modules/sharing/public.service.ts';
 import { sharingRepository } from './modules/sharing/sharing.repository.ts';
+import { sharingChanges } from './modules/sharing/changes.ts';
 import { sharingRoutes } from './modules/sharing/sharing.routes.ts';
 import { sharingService } from './modules/sharing/sharing.service.ts';
 import { viewCounter, type ViewCounter } from './modules/sharing/views.ts';
@@ -90,7 +91,7 @@ export type AppDeps = {
   /** The provider fetch's resolver (tests and benches stub host names; never real DNS there). */
   providerLookup?: LookupFn;
   /** Limits of the public sharing routes (tests lower them, benches raise them). */
-  publicRateLimits?: PublicRateLimits;
+  publicRateLimits?: Partial<PublicRateLimits>;
 };
 
 declare module 'fastify' {
@@ -216,7 +217,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const numbersRepo = numbersRepository(database.db);
   numbersRoutes(app, numbersService({ repo: numbersRepo, cipher, now }));
   const sharingRepo = sharingRepository(database.db);
-  sharingRoutes(app, sharingService({ repo: sharingRepo, numbers: numbersRepo }));
+  const linkChanges = sharingChanges();
+  sharingRoutes(
+    app,
+    sharingService({ repo: sharingRepo, numbers: numbersRepo, changes: linkChanges }),
+  );
 
   // Provider access: two SSRF-safe fetchers with their own connection pools, one for the poller
   // and one for on-demand reads (Test, date checks, the public checker), so visitors can never
@@ -272,7 +277,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await poller.stop();
     await Promise.all([pollFetcher.close(), onDemandFetcher.close()]);
   });
-  await app.register(fastifyRateLimit, { global: false });
+  // One in-memory store for every limiter's keys (addresses, users, public hashes): room for many,
+  // so a flood of made-up keys cannot push a real one's count out.
+  await app.register(fastifyRateLimit, { global: false, cache: 100_000 });
   messagesRoutes(app, {
     service: messagesService({
       repo: messagesRepo,
@@ -309,6 +316,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     poller: pollerRepo,
     bus,
     views: publicViews,
+    changes: linkChanges,
     now,
     log: app.log,
     config,
@@ -321,6 +329,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   publicSharingRoutes(app, {
     service: publicSharing,
     streams,
+    changes: linkChanges,
     ...(deps.publicRateLimits ? { limits: deps.publicRateLimits } : {}),
   });
   eventsRoutes(app, {

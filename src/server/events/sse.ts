@@ -26,6 +26,8 @@ export type EventStreamOptions = {
   heartbeat: () => Promise<boolean>;
   /** Headers beyond the stream's own (content type, no-store, no buffering). */
   headers?: Record<string, string>;
+  /** Ends the stream when aborted (the page it follows changed). */
+  end?: AbortSignal;
 };
 
 /**
@@ -92,7 +94,9 @@ export function eventStreams(
         },
       };
       streams.add(stream);
+      o.end?.addEventListener('abort', stream.destroy, { once: true });
       raw.on('close', () => {
+        o.end?.removeEventListener('abort', stream.destroy);
         clearInterval(heartbeat);
         unsubscribe();
         streams.delete(stream);

@@ -44,7 +44,7 @@ export async function createTestApp(
     heartbeatMs?: number;
     providerTimeoutMs?: number;
     providerLookup?: LookupFn;
-    publicRateLimits?: PublicRateLimits;
+    publicRateLimits?: Partial<PublicRateLimits>;
   } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await createTestDb());

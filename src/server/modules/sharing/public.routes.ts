@@ -14,6 +14,7 @@ import { tooManyRequests } from '../../errors.ts';
 import type { MessageEvent } from '../../events/bus.ts';
 import { REPLAY_LIMIT, type EventStreams } from '../../events/sse.ts';
 import { toEvent } from '../messages/messages.dto.ts';
+import type { SharingChanges } from './changes.ts';
 import type { PublicSharingService, StreamTarget } from './public.service.ts';
 import type { ViewKind } from './views.ts';
 
@@ -23,11 +24,42 @@ import type { ViewKind } from './views.ts';
  * asks once a second at most. A popular page shared with hundreds of people stays under the
  * per-hash figure; one hammered hash never affects another.
  */
-export type PublicRateLimits = { perIpPerMinute: number; perHashPerMinute: number };
+export type PublicRateLimits = {
+  perIpPerMinute: number;
+  perHashPerMinute: number;
+  /** Live streams and waiting scripts (`?wait=`) one address may hold open at once. */
+  streamsPerIp: number;
+  waitsPerIp: number;
+};
 export const PUBLIC_RATE_LIMITS: PublicRateLimits = {
   perIpPerMinute: 600,
   perHashPerMinute: 3000,
+  streamsPerIp: 20,
+  waitsPerIp: 10,
 };
+
+/** Connections held open per client address (streams, waits), each within its cap. */
+function openCounter(max: number, what: string) {
+  const open = new Map<string, number>();
+  return {
+    /** Counts one more for `ip` until the response closes; 429 past the cap. */
+    take(ip: string, reply: FastifyReply) {
+      const n = open.get(ip) ?? 0;
+      if (n >= max)
+        throw tooManyRequests(
+          'TOO_MANY_OPEN',
+          `Too many ${what} open from your address. Close one and try again.`,
+          5,
+        );
+      open.set(ip, n + 1);
+      reply.raw.once('close', () => {
+        const left = (open.get(ip) ?? 1) - 1;
+        if (left > 0) open.set(ip, left);
+        else open.delete(ip);
+      });
+    },
+  };
+}
 
 /** Live data (no proxy may keep it, nor a 404), never indexed, no referrer to other sites. */
 export const PUBLIC_HEADERS = {
@@ -60,10 +92,18 @@ function publicEventData(e: MessageEvent) {
  */
 export function publicSharingRoutes(
   app: App,
-  deps: { service: PublicSharingService; streams: EventStreams; limits?: PublicRateLimits },
+  deps: {
+    service: PublicSharingService;
+    streams: EventStreams;
+    limits?: Partial<PublicRateLimits>;
+    /** Owner changes of a link in this process: its open streams end at once. */
+    changes?: Pick<SharingChanges, 'on'>;
+  },
 ) {
   const { service, streams } = deps;
-  const limits = deps.limits ?? PUBLIC_RATE_LIMITS;
+  const limits = { ...PUBLIC_RATE_LIMITS, ...deps.limits };
+  const openStreams = openCounter(limits.streamsPerIp, 'live streams');
+  const openWaits = openCounter(limits.waitsPerIp, 'waiting requests');
   const perIp = app.createRateLimit({
     max: limits.perIpPerMinute,
     timeWindow: 60_000,
@@ -136,9 +176,10 @@ export function publicSharingRoutes(
       },
     },
     async (req, reply) => {
+      const wait = req.query.wait;
+      if (wait) openWaits.take(req.ip, reply);
       const gone = new AbortController();
       reply.raw.on('close', () => gone.abort());
-      const wait = req.query.wait;
       const latest = await service.latest(
         req.params.hash,
         wait ? wait * 1000 : undefined,
@@ -213,7 +254,14 @@ export function publicSharingRoutes(
     reply: FastifyReply,
   ) {
     const target: StreamTarget = await service.streamTarget(kind, hash);
+    openStreams.take(req.ip, reply);
     let shown = new Set(target.numberIds);
+    // Edited, deactivated, regenerated or deleted by its owner in this process: end the stream
+    // now (the client reconnects and is refused if the link is dead); other processes' streams
+    // end at their next heartbeat.
+    const changed = new AbortController();
+    const offChange = deps.changes?.on(kind, target.id, () => changed.abort());
+    reply.raw.once('close', () => offChange?.());
     service
       .watch(kind, hash)
       .catch((err: unknown) => app.log.warn({ err }, 'watching public numbers failed'));
@@ -238,6 +286,7 @@ export function publicSharingRoutes(
         return true;
       },
       headers: PUBLIC_HEADERS,
+      end: changed.signal,
     });
   }
 }

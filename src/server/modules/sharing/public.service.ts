@@ -11,6 +11,7 @@ import type { EventBus } from '../../events/bus.ts';
 import type { PollerRepository } from '../../poller/poller.repository.ts';
 import { sharingErrors } from './sharing.errors.ts';
 import type { PublicNumberRow, SharingRepository } from './sharing.repository.ts';
+import type { SharingChanges } from './changes.ts';
 import type { ViewCounter, ViewKind } from './views.ts';
 
 /** A public hash arms its numbers (expecting a code) at most this often. */
@@ -19,6 +20,17 @@ export const ARM_EVERY_MS = 10_000;
 export type StreamTarget = { id: string; ownerId: string; numberIds: string[] };
 
 const NONE: PublicLatest = { code: null, message: null, receivedAt: null };
+
+/**
+ * A waiting script is answered only by a code received at most this long before it asked (the
+ * provider's clock may lag ours); a number's first poll stores the provider's backlog, older.
+ */
+export const WAIT_CLOCK_SKEW_MS = 60_000;
+/**
+ * How far back a public stream replays after a reconnect (Last-Event-ID): enough to bridge a
+ * dropped connection, never the number's history (the page shows the 10 newest messages).
+ */
+export const PUBLIC_REPLAY_WINDOW_MS = 2 * 60_000;
 
 /**
  * The anonymous side of sharing: a page's or endpoint's numbers and messages by hash (never the
@@ -31,6 +43,8 @@ export function publicSharingService(deps: {
   poller: Pick<PollerRepository, 'markNumbers'>;
   bus: EventBus;
   views: ViewCounter;
+  /** Owner changes of a link in this process: a waiting script of a dead link stops at once. */
+  changes?: Pick<SharingChanges, 'on'>;
   now: () => Date;
   log: FastifyBaseLogger;
   config: {
@@ -155,6 +169,7 @@ export function publicSharingService(deps: {
           ? { code: m.code, message: m.content, receivedAt: m.receivedAt.toISOString() }
           : NONE;
       }
+      const asked = now().getTime();
       return new Promise<PublicLatest>((resolve) => {
         let settled = false;
         const done = (answer: PublicLatest) => {
@@ -162,16 +177,30 @@ export function publicSharingService(deps: {
           settled = true;
           clearTimeout(timer);
           unsubscribe();
+          offChange();
           signal?.removeEventListener('abort', gone);
           waiters.delete(gone);
           resolve(answer);
         };
         const gone = () => done(NONE);
+        /** The link is still this entry's and active (it may have changed in another process). */
+        const alive = () =>
+          target('single', hash).then(
+            (t) => t.id === entry.id,
+            () => false,
+          );
         const unsubscribe = deps.bus.subscribe(entry.ownerId, (e) => {
           const m = e.message;
-          if (m.voipNumberId === numberId && m.code)
-            done({ code: m.code, message: m.content, receivedAt: m.receivedAt });
+          if (m.voipNumberId !== numberId || !m.code) return;
+          if (Date.parse(m.receivedAt) < asked - WAIT_CLOCK_SKEW_MS) return;
+          const answer = { code: m.code, message: m.content, receivedAt: m.receivedAt };
+          void alive().then((ok) => done(ok ? answer : NONE));
         });
+        // Deactivated, regenerated or deleted by its owner here: the old link answers nothing more.
+        const offChange =
+          deps.changes?.on('single', entry.id, () => {
+            void alive().then((ok) => ok || gone());
+          }) ?? (() => {});
         const timer = setTimeout(gone, waitMs);
         if (signal?.aborted) return gone();
         signal?.addEventListener('abort', gone);
@@ -202,7 +231,11 @@ export function publicSharingService(deps: {
 
     /** Messages of a stream's numbers stored since `since` (replay), with their number's owner. */
     replay: (numberIds: string[], since: Date, limit: number) =>
-      repo.messagesSince(numberIds, since, limit),
+      repo.messagesSince(
+        numberIds,
+        new Date(Math.max(since.getTime(), now().getTime() - PUBLIC_REPLAY_WINDOW_MS)),
+        limit,
+      ),
 
     /** Answers every waiting script (as none): the app is closing. */
     close() {

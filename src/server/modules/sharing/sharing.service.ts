@@ -16,6 +16,7 @@ import {
 } from '../../../shared/sharing.ts';
 import { decodeCursor, encodeCursor } from '../../db/paging.ts';
 import type { NumbersRepository } from '../numbers/numbers.repository.ts';
+import type { SharingChanges } from './changes.ts';
 import { sharingErrors } from './sharing.errors.ts';
 import {
   ForeignEntryError,
@@ -84,8 +85,11 @@ async function ownNumbers<T>(write: () => Promise<T>): Promise<T> {
 export function sharingService(deps: {
   repo: SharingRepository;
   numbers: Pick<NumbersRepository, 'byPhones' | 'get'>;
+  /** Tells public streams and waiting scripts of this process that a link changed. */
+  changes?: Pick<SharingChanges, 'changed'>;
 }) {
   const { repo, numbers } = deps;
+  const changed = (kind: 'page' | 'single', ids: string[]) => deps.changes?.changed(kind, ids);
 
   async function page(userId: string, id: string): Promise<PageDetail> {
     const row = await repo.getPage(userId, id);
@@ -122,6 +126,7 @@ export function sharingService(deps: {
       const { numberIds, ...patch } = body;
       const found = await ownNumbers(() => repo.updatePage(userId, id, patch, numberIds));
       if (!found) throw sharingErrors.pageNotFound();
+      changed('page', [id]);
       return page(userId, id);
     },
 
@@ -129,11 +134,13 @@ export function sharingService(deps: {
     async regeneratePage(userId: string, id: string) {
       if (!(await repo.updatePage(userId, id, { hash: newHash() })))
         throw sharingErrors.pageNotFound();
+      changed('page', [id]);
       return page(userId, id);
     },
 
     async deletePage(userId: string, id: string) {
       if (!(await repo.deletePage(userId, id))) throw sharingErrors.pageNotFound();
+      changed('page', [id]);
     },
 
     async listEntries(
@@ -215,23 +222,28 @@ export function sharingService(deps: {
     ) {
       const row = await repo.updateEntry(userId, id, body);
       if (!row) throw sharingErrors.entryNotFound();
+      changed('single', [id]);
       return toEntry(row);
     },
 
     async regenerateEntry(userId: string, id: string) {
       const row = await repo.updateEntry(userId, id, { hash: newHash() });
       if (!row) throw sharingErrors.entryNotFound();
+      changed('single', [id]);
       return toEntry(row);
     },
 
     async deleteEntry(userId: string, id: string) {
       if (!(await repo.deleteEntry(userId, id))) throw sharingErrors.entryNotFound();
+      changed('single', [id]);
     },
 
     /** Deletes all of them, or (one is missing or another user's) none: 404. */
     async deleteEntries(userId: string, ids: string[]) {
       try {
-        return await repo.deleteEntries(userId, ids);
+        const deleted = await repo.deleteEntries(userId, ids);
+        changed('single', ids);
+        return deleted;
       } catch (err) {
         if (err instanceof ForeignEntryError) throw sharingErrors.entryNotFound();
         throw err;
