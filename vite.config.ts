@@ -9,11 +9,16 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   build: {
     outDir: 'dist/client',
-    // scripts/prerender.tsx reads it to preload each pre-rendered page's route chunks, and to find
-    // the island that replaces the app on the pre-rendered pages without forms.
+    // scripts/prerender.tsx reads it to find the island each pre-rendered page loads instead of
+    // the app (and the chunks to preload with it), and /contact's route chunks.
     manifest: true,
     rollupOptions: {
-      input: { index: 'index.html', 'static-page': 'src/client/islands/static-page.ts' },
+      input: {
+        index: 'index.html',
+        'static-page': 'src/client/islands/static-page.ts',
+        'sign-in': 'src/client/islands/sign-in.tsx',
+        'date-checker': 'src/client/islands/date-checker.tsx',
+      },
     },
     emptyOutDir: true,
   },

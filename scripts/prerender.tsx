@@ -1,14 +1,17 @@
 /**
  * Pre-renders the public pages to HTML after `vite build` (`npm run build:client` runs both), so
  * their first paint needs no JavaScript. For each page: React Router's static handler matches the
- * path (loading lazy routes), react-dom/server renders the same tree main.tsx hydrates, and the
+ * path (loading lazy routes), react-dom/server renders the same tree main.tsx renders, and the
  * result goes into a copy of dist/client/index.html with the page's <title> and `data-prerendered`
- * on #root. Pages with a form (/auth, /date-checker, /contact) keep the app's script, plus
- * modulepreload links for their route chunks (from Vite's manifest), and hydrate. The others load
- * only the island (src/client/islands/static-page.ts, a second Vite entry) instead. Output:
- * dist/client/pages/<name>.html and dist/client/pages.json ({ path: file }), which the server's
- * static plugin serves for those paths. Data (the landing page's live counts, the session) is not
- * known at build time: those parts render their loading state, which the client fills in.
+ * on #root. Most pages then load an island (a Vite entry of its own, ADR 0011) instead of the app:
+ * src/client/islands/static-page.ts (no React) for the pages without a form, sign-in.tsx for
+ * /auth and date-checker.tsx for /date-checker (React islands: only the form's component,
+ * hydrated in its `data-island-root` element), each with modulepreload links for its imports.
+ * /contact keeps the app's script, with modulepreload links for its route chunks, and hydrates
+ * the app. Output: dist/client/pages/<name>.html and dist/client/pages.json ({ path: file }), which
+ * the server's static plugin serves for those paths. Data (the landing page's live counts, the
+ * session) is not known at build time: those parts render their loading state, which the client
+ * fills in.
  *
  *   npx tsx scripts/prerender.tsx
  */
@@ -24,28 +27,31 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const clientDir = path.join(root, 'dist/client');
 const SITE = 'VOIP Manager';
 
+const STATIC_ISLAND = 'src/client/islands/static-page.ts';
+/** React islands: hydrate the page's `data-island-root` element, nothing else. */
+const REACT_ISLANDS = new Set([
+  'src/client/islands/sign-in.tsx',
+  'src/client/islands/date-checker.tsx',
+]);
+
 /**
  * Public pages: path, document title (as the page's useDocumentTitle sets it), and either `island`
- * (no form: not hydrated, the HTML loads only src/client/islands/static-page.ts, for the menu and
- * the live counts) or the route modules to preload for hydration.
+ * (the Vite entry the HTML loads instead of the app) or the route modules to preload for hydrating
+ * the app.
  */
-type Page = { path: string; title: string } & ({ island: true } | { modules: string[] });
+type Page = { path: string; title: string } & ({ island: string } | { modules: string[] });
 const pages: Page[] = [
-  { path: '/', title: 'Verification codes from every virtual number', island: true },
-  { path: '/about', title: 'About', island: true },
-  { path: '/privacy', title: 'Privacy Policy', island: true },
-  { path: '/terms', title: 'Terms of Service', island: true },
+  { path: '/', title: 'Verification codes from every virtual number', island: STATIC_ISLAND },
+  { path: '/about', title: 'About', island: STATIC_ISLAND },
+  { path: '/privacy', title: 'Privacy Policy', island: STATIC_ISLAND },
+  { path: '/terms', title: 'Terms of Service', island: STATIC_ISLAND },
   { path: '/contact', title: 'Contact', modules: ['src/client/app/routes/contact.tsx'] },
   {
     path: '/date-checker',
     title: 'Free Number Date Checker',
-    modules: ['src/client/app/routes/date-checker.tsx'],
+    island: 'src/client/islands/date-checker.tsx',
   },
-  {
-    path: '/auth',
-    title: 'Sign in',
-    modules: ['src/client/app/layouts/auth-layout.tsx', 'src/client/app/routes/auth.tsx'],
-  },
+  { path: '/auth', title: 'Sign in', island: 'src/client/islands/sign-in.tsx' },
 ];
 
 type ManifestEntry = { file: string; imports?: string[]; isEntry?: boolean };
@@ -53,7 +59,6 @@ const manifest = JSON.parse(
   fs.readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8'),
 ) as Record<string, ManifestEntry>;
 const APP_ENTRY = 'index.html';
-const ISLAND_ENTRY = 'src/client/islands/static-page.ts';
 
 /** Adds the file of manifest entry `key` and of everything it imports statically to `into`. */
 const walk = (key: string, into: Set<string>) => {
@@ -76,12 +81,14 @@ function chunksOf(modules: string[]): string[] {
 const modulepreload = (f: string) => `    <link rel="modulepreload" crossorigin href="/${f}">\n`;
 
 /**
- * A page without forms: the template's module script and preloads (the React app) replaced by the
+ * A page with an island: the template's module script and preloads (the React app) replaced by the
  * island's script and preloads for its imports. The stylesheet stays.
  */
-function withIsland(html: string): string {
+function withIsland(html: string, entry: string): string {
   const files = new Set<string>();
-  walk(ISLAND_ENTRY, files);
+  walk(entry, files);
+  const appEntryFile = manifest[APP_ENTRY]!.file;
+  if (files.has(appEntryFile)) throw new Error(`prerender: ${entry} imports the app entry`);
   const [island, ...imports] = files;
   const stripped = html
     .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
@@ -119,8 +126,12 @@ for (const page of pages) {
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </App>,
   );
+  if ('island' in page && REACT_ISLANDS.has(page.island)) {
+    const roots = body.match(/data-island-root=""/g)?.length ?? 0;
+    if (roots !== 1) throw new Error(`prerender: ${page.path} has ${roots} [data-island-root]`);
+  }
   const preloads = 'island' in page ? '' : chunksOf(page.modules).map(modulepreload).join('');
-  const html = ('island' in page ? withIsland(template) : template)
+  const html = ('island' in page ? withIsland(template, page.island) : template)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(`${page.title} · ${SITE}`)}</title>`)
     .replace('</head>', `${preloads}  </head>`)
     .replace(

@@ -1,9 +1,11 @@
 /**
- * Gzipped size of the JavaScript a public page loads: every <script type="module" src> and
+ * Gzipped size of the JavaScript each public page loads: every <script type="module" src> and
  * <link rel="modulepreload" href> in its pre-rendered HTML (dist/client/pages/<page>.html, what
- * the server sends for that path; dist/client/index.html in a build without it), each gzipped
- * (level 9) with zlib. The landing page is the one with a target (< 90 KiB); /auth, which hydrates
- * the React app, is printed for reference.
+ * the server sends for that path, listed in dist/client/pages.json; dist/client/index.html for the
+ * landing page in a build without them), each gzipped (level 9) with zlib. Then the SPA shell
+ * (dashboard and other paths) for reference, and a summary table. The landing page has a target
+ * (< 90 KiB); issue 12's Lighthouse target needs /auth and /date-checker small too.
+ * `BENCH_CLIENT_DIR` measures another build (default dist/client), e.g. a copy of an earlier one.
  *
  *   npm run build:client && npx tsx bench/bundle/run.ts
  */
@@ -13,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const clientDir = path.join(root, 'dist/client');
+const clientDir = path.resolve(root, process.env.BENCH_CLIENT_DIR || 'dist/client');
 if (!fs.existsSync(path.join(clientDir, 'index.html'))) {
   console.error(
     'bench/bundle: dist/client/index.html not found; run `npm run build:client` first.',
@@ -24,9 +26,7 @@ if (!fs.existsSync(path.join(clientDir, 'index.html'))) {
 const attr = (tag: string, name: string) =>
   new RegExp(`\\s${name}\\s*=\\s*["']?([^"'\\s>]+)`, 'i').exec(tag)?.[1];
 
-function measure(label: string, page: string) {
-  const prerendered = path.join(clientDir, 'pages', page);
-  const htmlPath = fs.existsSync(prerendered) ? prerendered : path.join(clientDir, 'index.html');
+function measure(label: string, htmlPath: string) {
   const html = fs.readFileSync(htmlPath, 'utf8');
   console.log(`bench/bundle: ${label}, ${path.relative(root, htmlPath)}`);
   const files = new Set<string>();
@@ -53,7 +53,22 @@ function measure(label: string, page: string) {
   console.log(
     `${label} JS: ${files.size} files, ${(raw / 1024).toFixed(1)} KiB raw, ${(gz / 1024).toFixed(1)} KiB gzipped`,
   );
+  return { label, files: files.size, raw, gz };
 }
 
-measure('landing page', 'index.html');
-measure('/auth (hydrates the app, for reference)', 'auth.html');
+const listPath = path.join(clientDir, 'pages.json');
+const pages: Record<string, string> = fs.existsSync(listPath)
+  ? (JSON.parse(fs.readFileSync(listPath, 'utf8')) as Record<string, string>)
+  : { '/': 'index.html' };
+const rows = Object.entries(pages).map(([page, file]) =>
+  measure(page === '/' ? 'landing page' : page, path.join(clientDir, file)),
+);
+rows.push(measure('SPA shell (dashboard, other paths)', path.join(clientDir, 'index.html')));
+
+const kib = (n: number) => (n / 1024).toFixed(1).padStart(8);
+console.log(
+  `\n${'page'.padEnd(36)} ${'files'.padStart(5)} ${'KiB raw'.padStart(8)} ${'KiB gz'.padStart(8)}`,
+);
+for (const r of rows) {
+  console.log(`${r.label.padEnd(36)} ${String(r.files).padStart(5)} ${kib(r.raw)} ${kib(r.gz)}`);
+}

@@ -10,7 +10,8 @@
  * port. Each page runs BENCH_RUNS times (default 3); the run with the median performance score is
  * reported: scores, FCP/LCP/TBT/CLS, failing accessibility audits and the performance audits that
  * cost points. BENCH_PAGES (comma-separated paths) picks the pages; BENCH_CLIENT_DIR serves another
- * build (default dist/client), e.g. a copy of an earlier one to compare.
+ * build (default dist/client), e.g. a copy of an earlier one to compare; BENCH_SAVE_DIR writes each
+ * page's reported run there as Lighthouse JSON (<page>.json), to read in detail.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -29,6 +30,7 @@ const clientDir = path.resolve(root, process.env.BENCH_CLIENT_DIR || 'dist/clien
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 const runs = Math.max(1, Number(process.env.BENCH_RUNS || 3));
 const pages = (process.env.BENCH_PAGES || '/,/auth,/date-checker,/about').split(',');
+const saveDir = process.env.BENCH_SAVE_DIR;
 
 if (!fs.existsSync(path.join(clientDir, 'index.html'))) {
   console.error('bench/lighthouse: dist/client not found; run `npm run build:client` first.');
@@ -116,7 +118,7 @@ type Row = {
 const score = (lhr: Result, id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
 const metric = (lhr: Result, id: string) => lhr.audits[id]?.numericValue ?? NaN;
 
-async function audit(page: string): Promise<Row> {
+async function audit(page: string, attempt = 1): Promise<Row> {
   const result = await lighthouse(`${appUrl}${page}`, {
     port,
     hostname: '127.0.0.1',
@@ -126,7 +128,15 @@ async function audit(page: string): Promise<Row> {
   });
   if (!result) throw new Error(`no Lighthouse result for ${page}`);
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    // A trace Chromium failed to record (NO_NAVSTART, NO_FCP on a busy machine) says nothing about
+    // the page: try again, twice at most.
+    if (attempt < 3) {
+      console.log(`  ${page}: ${lhr.runtimeError.code}, running again`);
+      return audit(page, attempt + 1);
+    }
+    throw new Error(`${page}: ${lhr.runtimeError.message}`);
+  }
   return {
     page,
     perf: score(lhr, 'performance'),
@@ -180,7 +190,13 @@ try {
       console.log(`  ${page} run ${i + 1}: performance ${row.perf}, accessibility ${row.a11y}`);
     }
     rows.sort((a, b) => a.perf - b.perf);
-    report.push(rows[Math.floor(rows.length / 2)]!);
+    const median = rows[Math.floor(rows.length / 2)]!;
+    report.push(median);
+    if (saveDir) {
+      fs.mkdirSync(saveDir, { recursive: true });
+      const name = page === '/' ? 'index' : page.replace(/^\//, '').replace(/\W+/g, '-');
+      fs.writeFileSync(path.join(saveDir, `${name}.json`), JSON.stringify(median.lhr));
+    }
   }
 
   const pad = (s: string | number, n: number) => String(s).padStart(n);

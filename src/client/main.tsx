@@ -21,13 +21,13 @@ async function resolveLazyRoutes() {
 
 /**
  * Public pages arrive pre-rendered (scripts/prerender.tsx marks #root with the path it rendered);
- * of those, only the ones with a form (/auth, /date-checker, /contact) load this script, the others
- * load islands/static-page.ts instead.
- * Their lazy route modules are loaded before the first render, so that render is the page itself, as
+ * of those, only /contact loads this script: the others load an island instead
+ * (islands/static-page.ts, or a React island of their form for /auth and /date-checker; ADR 0011).
+ * Its lazy route modules are loaded before the first render, so that render is the page itself, as
  * in the HTML, not the router's fallback (React Router's documented way to hydrate lazy routes).
- * Hydrate when this is that path with no query string; a query (/auth?error=link) can change what
- * the page shows, so then render afresh over the same-looking HTML. The SPA shell (dashboard and
- * every other path) renders from scratch.
+ * Hydrate when this is that path with no query string; a query can change what a page shows, so
+ * then render afresh over the same-looking HTML. The SPA shell (dashboard and every other path)
+ * renders from scratch.
  */
 async function start(container: HTMLElement) {
   const prerendered = container.dataset.prerendered;

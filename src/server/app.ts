@@ -26,6 +26,13 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authService } from './modules/auth/auth.service.ts';
 import { contactRepository } from './modules/contact/contact.repository.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { publicSharingRoutes, type PublicRateLimits } from './modules/sharing/public.routes.ts';
+import { publicSharingService } from './modules/sharing/public.service.ts';
+import { sharingRepository } from './modules/sharing/sharing.repository.ts';
+import { sharingChanges } from './modules/sharing/changes.ts';
+import { sharingRoutes } from './modules/sharing/sharing.routes.ts';
+import { sharingService } from './modules/sharing/sharing.service.ts';
+import { viewCounter, type ViewCounter } from './modules/sharing/views.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { numbersRepository } from './modules/numbers/numbers.repository.ts';
 import { numbersRoutes } from './modules/numbers/numbers.routes.ts';
@@ -38,6 +45,7 @@ import { usersService } from './modules/users/users.service.ts';
 import { createCipher } from './crypto.ts';
 import { createMemoryBus, type EventBus } from './events/bus.ts';
 import { eventsRoutes } from './events/events.routes.ts';
+import { eventStreams } from './events/sse.ts';
 import { dateChecksRoutes } from './modules/date-checks/date-checks.routes.ts';
 import { dateChecksService } from './modules/date-checks/date-checks.service.ts';
 import { messagesRepository } from './modules/messages/messages.repository.ts';
@@ -50,7 +58,7 @@ import { createProviderReader, type FetchLink } from './providers/read-provider.
 import { createSafeFetcher, type LookupFn, type SafeFetcher } from './providers/safe-fetch.ts';
 import { registerClient } from './plugins/client.ts';
 import { registerCsrfGuard } from './plugins/csrf.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerSessions } from './plugins/session.ts';
 
@@ -82,6 +90,8 @@ export type AppDeps = {
   providerTimeoutMs?: number;
   /** The provider fetch's resolver (tests and benches stub host names; never real DNS there). */
   providerLookup?: LookupFn;
+  /** Limits of the public sharing routes (tests lower them, benches raise them). */
+  publicRateLimits?: Partial<PublicRateLimits>;
 };
 
 declare module 'fastify' {
@@ -89,6 +99,8 @@ declare module 'fastify' {
     /** The worker loop; started by main.ts when PROCESS_MODE is all or worker. */
     poller: Poller;
     bus: EventBus;
+    /** Views of public pages and endpoints, written in batches (tests flush it). */
+    publicViews: ViewCounter;
   }
 }
 
@@ -101,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
+    frameworkErrors,
     logger: {
       level: config.logLevel,
       ...(deps.logStream ? { stream: deps.logStream } : {}),
@@ -203,6 +216,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const cipher = createCipher(secret);
   const numbersRepo = numbersRepository(database.db);
   numbersRoutes(app, numbersService({ repo: numbersRepo, cipher, now }));
+  const sharingRepo = sharingRepository(database.db);
+  const linkChanges = sharingChanges();
+  sharingRoutes(
+    app,
+    sharingService({ repo: sharingRepo, numbers: numbersRepo, changes: linkChanges }),
+  );
 
   // Provider access: two SSRF-safe fetchers with their own connection pools, one for the poller
   // and one for on-demand reads (Test, date checks, the public checker), so visitors can never
@@ -242,6 +261,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     options: {
       intervalMs: config.pollIntervalMs,
       watchedIntervalMs: config.watchedPollIntervalMs,
+      expectingIntervalMs: config.expectingPollIntervalMs,
       concurrency: config.pollConcurrency,
       hostConcurrency: config.pollHostConcurrency,
       // The embedded database runs each statement on the main thread, one at a time: smaller
@@ -257,13 +277,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await poller.stop();
     await Promise.all([pollFetcher.close(), onDemandFetcher.close()]);
   });
-  await app.register(fastifyRateLimit, { global: false });
+  // One in-memory store for every limiter's keys (addresses, users, public hashes): room for many,
+  // so a flood of made-up keys cannot push a real one's count out.
+  await app.register(fastifyRateLimit, { global: false, cache: 100_000 });
   messagesRoutes(app, {
     service: messagesService({
       repo: messagesRepo,
       numbers: numbersRepo,
       poller,
       readProvider: readOnDemand,
+      expecting: {
+        mark: pollerRepo.markNumbers,
+        intervalMs: config.expectingPollIntervalMs,
+        windowMs: config.expectingWindowMs,
+      },
+      now,
     }),
     now,
   });
@@ -272,13 +300,44 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     dateChecksService({ numbers: numbersRepo, readProvider: readOnDemand, now }),
   );
   const users = usersService({ repo: usersRepository(database.db), secret, now });
+  const streams = eventStreams(app, {
+    bus,
+    log: app.log,
+    ...(deps.heartbeatMs ? { heartbeatMs: deps.heartbeatMs } : {}),
+  });
+  const publicViews = viewCounter({
+    write: (kind, views) => sharingRepo.addViews(kind, views),
+    now,
+    log: app.log,
+  });
+  app.decorate('publicViews', publicViews);
+  const publicSharing = publicSharingService({
+    repo: sharingRepo,
+    poller: pollerRepo,
+    bus,
+    views: publicViews,
+    changes: linkChanges,
+    now,
+    log: app.log,
+    config,
+    heartbeatMs: streams.heartbeatMs,
+  });
+  // Waiting scripts are answered before the server stops taking connections; the last views
+  // are written before the database closes.
+  app.addHook('preClose', async () => publicSharing.close());
+  app.addHook('onClose', async () => publicViews.close());
+  publicSharingRoutes(app, {
+    service: publicSharing,
+    streams,
+    changes: linkChanges,
+    ...(deps.publicRateLimits ? { limits: deps.publicRateLimits } : {}),
+  });
   eventsRoutes(app, {
     messages: messagesRepo,
     poller: pollerRepo,
-    bus,
+    streams,
     now,
     watchedIntervalMs: config.watchedPollIntervalMs,
-    ...(deps.heartbeatMs ? { heartbeatMs: deps.heartbeatMs } : {}),
     sessionAlive: users.sessionAlive,
   });
   usersRoutes(app, users, cookies);

@@ -75,6 +75,8 @@ const envSchema = z.object({
     .default([]),
   POLL_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   WATCHED_POLL_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
+  EXPECTING_POLL_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(60).default(2),
+  EXPECTING_WINDOW_SECONDS: z.coerce.number().int().min(10).max(3600).default(180),
   POLL_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(200),
   POLL_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(16),
   TRUST_PROXY: trustProxy.optional(),
@@ -97,6 +99,8 @@ const expected: Record<string, string> = {
   PROVIDER_ALLOWLIST: 'a comma-separated list of host:port pairs such as 127.0.0.1:4000',
   POLL_INTERVAL_SECONDS: 'an integer number of seconds from 1 to 3600',
   WATCHED_POLL_INTERVAL_SECONDS: 'an integer number of seconds from 1 to 3600',
+  EXPECTING_POLL_INTERVAL_SECONDS: 'an integer number of seconds from 1 to 60',
+  EXPECTING_WINDOW_SECONDS: 'an integer number of seconds from 10 to 3600',
   POLL_CONCURRENCY: 'an integer from 1 to 10000',
   POLL_HOST_CONCURRENCY: 'an integer from 1 to 1000',
   TRUST_PROXY:
@@ -122,6 +126,9 @@ export type Config = {
   providerAllowlist: string[];
   pollIntervalMs: number;
   watchedPollIntervalMs: number;
+  /** Poll interval of a number expecting a code, and how long copying a number arms it. */
+  expectingPollIntervalMs: number;
+  expectingWindowMs: number;
   pollConcurrency: number;
   pollHostConcurrency: number;
   /**
@@ -177,6 +184,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     providerAllowlist: e.PROVIDER_ALLOWLIST,
     pollIntervalMs: e.POLL_INTERVAL_SECONDS * 1000,
     watchedPollIntervalMs: e.WATCHED_POLL_INTERVAL_SECONDS * 1000,
+    expectingPollIntervalMs: e.EXPECTING_POLL_INTERVAL_SECONDS * 1000,
+    expectingWindowMs: e.EXPECTING_WINDOW_SECONDS * 1000,
     pollConcurrency: e.POLL_CONCURRENCY,
     pollHostConcurrency: e.POLL_HOST_CONCURRENCY,
     trustProxy:

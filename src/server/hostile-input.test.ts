@@ -147,6 +147,23 @@ describe('text PostgreSQL cannot store', () => {
   });
 });
 
+describe('paths the router refuses', () => {
+  it('answer in the API error shape: bad percent-encoding 400, an over-long id 404', async () => {
+    for (const url of ['/v1/numbers/%zz', '/v1/%E0%A4%A']) {
+      const r = await send('GET', url);
+      expect([r.statusCode, r.json()], url).toEqual([
+        400,
+        { error: { code: 'BAD_URL', message: 'The address is not valid.' } },
+      ]);
+    }
+    const long = await send('GET', `/v1/numbers/${'a'.repeat(600)}`);
+    expect([long.statusCode, long.json()]).toEqual([
+      404,
+      { error: { code: 'NOT_FOUND', message: 'Not found' } },
+    ]);
+  });
+});
+
 describe('cursors', () => {
   it.each(BAD_CURSORS.flatMap((c) => [`/v1/messages?cursor=${c}`, `/v1/numbers?cursor=${c}`]))(
     '%s is 400 INVALID_CURSOR',

@@ -1,17 +1,19 @@
 import { z } from 'zod';
+import { EMAIL_INVALID, EMAIL_MAX_LENGTH, EMAIL_REQUIRED, EMAIL_TOO_LONG } from './auth-rules.ts';
 
-export const CODE_LENGTH = 6;
+export { CODE_LENGTH, sanitizeCodeInput } from './auth-rules.ts';
 export const RESEND_COOLDOWN_SECONDS = 60;
 export const CODE_TTL_MINUTES = 10;
 export const MAX_CODE_ATTEMPTS = 5;
 export const MAX_SENDS_PER_HOUR = 5;
 
+/** The same rules as `parseEmail` (auth-rules.ts), which the sign-in page uses without zod. */
 export const emailSchema = z
-  .string({ error: 'Email is required' })
+  .string({ error: EMAIL_REQUIRED })
   .trim()
-  .min(1, 'Email is required')
-  .max(254, 'Email is too long')
-  .pipe(z.email('Please enter a valid email address'))
+  .min(1, EMAIL_REQUIRED)
+  .max(EMAIL_MAX_LENGTH, EMAIL_TOO_LONG)
+  .pipe(z.email(EMAIL_INVALID))
   .transform((e) => e.toLowerCase());
 
 export const codeSchema = z
@@ -42,9 +44,6 @@ export type Me = z.infer<typeof meResponse>;
 
 /** GET /v1/auth/session: the signed-in user, or null for a visitor (200 either way). */
 export const sessionResponse = z.object({ user: meResponse.nullable() });
-
-/** Keep only digits, at most CODE_LENGTH of them (what the code input accepts as you type). */
-export const sanitizeCodeInput = (raw: string) => raw.replace(/\D/g, '').slice(0, CODE_LENGTH);
 
 /** PATCH /v1/me: the user's preferences (only the keys named here; anything else is refused). */
 export const updateMeBody = z.strictObject({

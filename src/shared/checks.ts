@@ -1,38 +1,22 @@
 import { z } from 'zod';
+import { MAX_DATE_CHECK_LINES } from './check-rules.ts';
 
 /** Provider checks: the Test button, on-demand refresh, and expiry (date) checks. */
 
-export const DAY_MS = 86_400_000;
-export const EXPIRING_SOON_DAYS = 7;
-export const EXPIRY_WARNING_DAYS = 30;
-export const MAX_DATE_CHECK_LINES = 500;
-export const PUBLIC_DATE_CHECK_MAX_LINES = 50;
-
-/** The lines of a pasted check: trimmed, blank ones dropped (result `index` counts these). */
-export const checkLines = (text: string) =>
-  text
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter(Boolean);
-
-/** Whole days left, rounded up (spec: daysLeft is the ceiling of days between end date and now). */
-export const daysLeft = (endDate: Date, now: Date) =>
-  Math.ceil((endDate.getTime() - now.getTime()) / DAY_MS);
-
-export type DateStatus = 'active' | 'expiring-soon' | 'expired' | 'error';
-/** Below 0 expired; 0 to 7 expiring-soon; above 7 active. */
-export const dateStatus = (days: number): Exclude<DateStatus, 'error'> =>
-  days < 0 ? 'expired' : days <= EXPIRING_SOON_DAYS ? 'expiring-soon' : 'active';
-
-export type ExpiryBand = 'expired' | 'soon' | 'warning' | 'ok' | 'unknown';
-/** Card colour band: expired red, ≤7 days orange, ≤30 days yellow, more green, unknown grey. */
-export function expiryBand(days: number | null): ExpiryBand {
-  if (days === null) return 'unknown';
-  if (days < 0) return 'expired';
-  if (days <= EXPIRING_SOON_DAYS) return 'soon';
-  if (days <= EXPIRY_WARNING_DAYS) return 'warning';
-  return 'ok';
-}
+export {
+  DAY_MS,
+  EXPIRING_SOON_DAYS,
+  EXPIRY_WARNING_DAYS,
+  MAX_DATE_CHECK_LINES,
+  NO_EXPIRY_FOUND,
+  PUBLIC_DATE_CHECK_MAX_LINES,
+  checkLines,
+  daysLeft,
+  dateStatus,
+  expiryBand,
+  type DateStatus,
+  type ExpiryBand,
+} from './check-rules.ts';
 
 export const testResult = z.object({
   ok: z.boolean(),
@@ -50,6 +34,14 @@ export const refreshResult = z.object({
   error: z.string().nullable(),
 });
 export type RefreshResult = z.infer<typeof refreshResult>;
+
+/** `POST /v1/numbers/:id/expect` (202): the number expects a code until at least then (ISO 8601). */
+export const expectResult = z.object({
+  expectingUntil: z.string(),
+  /** False: the number is inactive, so it is not polled while it stays so. */
+  active: z.boolean(),
+});
+export type ExpectResult = z.infer<typeof expectResult>;
 
 export const REFRESH_ALL_MAX = 500;
 export const NO_ACTIVE_NUMBERS = 'No active numbers found to fetch messages from.';
@@ -88,7 +80,6 @@ export const publicDateCheckBody = z.object({ lines: z.string().max(100_000) });
 
 export const NOT_IN_COLLECTION =
   'Number not found in your collection. Add it first to check its date.';
-export const NO_EXPIRY_FOUND = 'No expiry date found in API response or message content';
 export const NO_ENDTIME_FOUND = 'No endtime found in API response';
 export const NO_VALID_LINES =
   'Please enter valid phone numbers with API links in the correct format';

@@ -4,6 +4,7 @@ import {
   eventually,
   linkFrom,
   noHorizontalScroll,
+  signInBrowser,
   startHarness,
   type Harness,
 } from './harness.ts';
@@ -136,6 +137,94 @@ describe('public site and sign-in', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 
+  it('checks the email as the server does; a code sent moments ago, Resend and its cooldown', async () => {
+    const { page } = h;
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(`${h.baseUrl}/auth?next=${encodeURIComponent('/dashboard/settings')}`);
+    // React has attached to the form.
+    await page.waitForFunction(() => {
+      const input = document.getElementById('auth-email');
+      return !!input && Object.keys(input).some((k) => k.startsWith('__reactFiber'));
+    });
+    const emailInput = page.getByLabel('Email address');
+    const send = page.getByRole('button', { name: 'Send Code' });
+    const focused = () => page.evaluate(() => document.activeElement?.id);
+
+    // Checked on submit, with the spec's messages; the field gets the focus.
+    await page.getByText('New here?').click();
+    await send.click();
+    await page.getByText('Email is required').waitFor();
+    expect(await emailInput.getAttribute('aria-invalid')).toBe('true');
+    expect(await focused()).toBe('auth-email');
+    // Then again as you type.
+    await emailInput.pressSequentially('nope');
+    await page.getByText('Please enter a valid email address').waitFor();
+    expect(await page.getByText('Email is required').count()).toBe(0);
+    await emailInput.fill('  Mixed.Case@Example.COM ');
+    await page.getByText('Please enter a valid email address').waitFor({ state: 'detached' });
+    expect(await emailInput.getAttribute('aria-invalid')).toBeNull();
+
+    // The server answers that a code went out moments ago: on to the code, with a notice.
+    const bodies: unknown[] = [];
+    let answer: { status: number; json: unknown } = {
+      status: 429,
+      json: {
+        error: { code: 'RESEND_TOO_SOON', message: 'Please wait.', retryAfterSeconds: 2 },
+      },
+    };
+    await page.route('**/v1/auth/code', async (route) => {
+      bodies.push(route.request().postDataJSON());
+      await route.fulfill(answer);
+    });
+    try {
+      await send.click();
+      await page.getByText('Enter the 6-digit code sent to mixed.case@example.com').waitFor();
+      await page
+        .getByText('We sent a code to this address moments ago.', { exact: false })
+        .waitFor();
+      expect(bodies).toEqual([{ email: 'mixed.case@example.com', next: '/dashboard/settings' }]);
+      expect(await focused()).toBe('auth-code');
+      expect(await page.getByTestId('resend-countdown').textContent()).toMatch(/^Resend in [12]s$/);
+      await h.screenshot('auth-code-already-sent-375');
+
+      // The cooldown ends: Resend; a failure shows the spec's message.
+      answer = { status: 500, json: { error: { code: 'INTERNAL', message: 'Broken.' } } };
+      const resend = page.getByRole('button', { name: 'Resend' });
+      await resend.click();
+      await page.getByText('Failed to resend verification code').waitFor();
+      // Then it works: a new code, a new 60 s wait, the code box empty and focused.
+      answer = { status: 200, json: { sent: true, resendAfterSeconds: 60, expiresInSeconds: 600 } };
+      await page.getByLabel('Verification code').fill('12');
+      await resend.click();
+      await page.getByText('A new code has been sent to mixed.case@example.com.').waitFor();
+      expect(await page.getByText('Failed to resend verification code').count()).toBe(0);
+      expect(await page.getByTestId('resend-countdown').textContent()).toMatch(
+        /^Resend in (59|60)s$/,
+      );
+      expect(await page.getByLabel('Verification code').inputValue()).toBe('');
+      expect(await focused()).toBe('auth-code');
+      expect(bodies.slice(1)).toEqual([
+        { email: 'mixed.case@example.com', next: '/dashboard/settings' },
+        { email: 'mixed.case@example.com', next: '/dashboard/settings' },
+      ]);
+
+      // 'Use a different email': back to step 1 with the address kept; a failed send says so.
+      await page.getByRole('button', { name: 'Use a different email' }).click();
+      expect(await emailInput.inputValue()).toBe('mixed.case@example.com');
+      expect(await focused()).toBe('auth-email');
+      answer = { status: 503, json: { error: { code: 'DATABASE_UNAVAILABLE', message: 'Down.' } } };
+      await send.click();
+      await page.getByRole('alert').getByText('Failed to send verification code').waitFor();
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+        'Sign in to VOIP Manager',
+      );
+    } finally {
+      await page.unroute('**/v1/auth/code');
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+    expect(h.browserErrors).toEqual([]);
+  });
+
   it('signs in with the emailed link; a used link shows the link error', async () => {
     const { page } = h;
     const email = uniqueEmail('link');
@@ -188,5 +277,34 @@ describe('public site and sign-in', () => {
     await page.goto(h.baseUrl + '/verify-email');
     await page.waitForURL('**/auth');
     expect(h.browserErrors).toEqual([]);
+  });
+
+  it('/auth asks again who is signed in when its tab comes back after 30 s, as the app does', async () => {
+    await h.context.clearCookies();
+    const page = await h.context.newPage();
+    try {
+      await page.clock.install();
+      const probes: string[] = [];
+      page.on('request', (req) => {
+        if (new URL(req.url()).pathname === '/v1/auth/session') probes.push(req.url());
+      });
+      await page.goto(`${h.baseUrl}/auth?next=${encodeURIComponent('/dashboard/history')}`);
+      await page.waitForFunction(() => document.documentElement.dataset.island === 'ready');
+      await page.waitForLoadState('networkidle');
+      expect(probes).toHaveLength(1);
+      // Signed in elsewhere (another tab, the emailed link).
+      await signInBrowser(h);
+      const tabBack = () =>
+        page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+      // Within 30 s the answer is fresh: not asked again.
+      await page.clock.fastForward(20_000);
+      await tabBack();
+      await page.clock.fastForward(11_000);
+      await tabBack();
+      await page.waitForURL((u) => u.pathname === '/dashboard/history');
+      expect(probes).toHaveLength(2);
+    } finally {
+      await page.close();
+    }
   });
 });

@@ -1,6 +1,14 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { signInBrowser, startHarness, type Harness, noHorizontalScroll } from './harness.ts';
+import { voipNumbers } from '../../src/server/db/schema.ts';
+import {
+  eventually,
+  signInBrowser,
+  startHarness,
+  type Harness,
+  noHorizontalScroll,
+} from './harness.ts';
 
 const card = (page: Page, formatted: string) =>
   page.getByTestId('number-card').filter({ has: page.getByRole('heading', { name: formatted }) });
@@ -51,10 +59,19 @@ describe('number collection screens', () => {
     await first.getByText('first number').waitFor();
     expect(await total(page).textContent()).toBe('1 number');
 
-    // Copy shows 'Copied'.
+    // Copy shows 'Copied', and the number now expects a code (polled fastest for a while).
+    const expectingUntil = async () =>
+      (
+        await h.t.database.db
+          .select({ at: voipNumbers.expectingUntil })
+          .from(voipNumbers)
+          .where(eq(voipNumbers.phoneNumber, '5551234567'))
+      )[0]?.at;
+    expect(await expectingUntil()).toBeNull();
     await first.getByRole('button', { name: 'Copy (555) 123-4567' }).click();
     await first.getByText('Copied').first().waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('5551234567');
+    await eventually(async () => expect(await expectingUntil()).toBeInstanceOf(Date));
 
     await page.goto(h.baseUrl + '/dashboard/add');
     await page.getByLabel('Phone Number').fill('5551234567');
@@ -373,6 +390,8 @@ describe('number collection screens', () => {
       'Message History',
       'Add Number',
       'Date Check',
+      'Public Pages',
+      'Single API',
       'Settings',
     ]);
     await h.screenshot('numbers-menu-375');

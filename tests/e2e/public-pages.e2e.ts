@@ -14,14 +14,35 @@ const pages = [
   ['/contact', 'Contact us', 'Contact'],
 ] as const;
 
-/** The pages with a form hydrate the React app; the others load only islands/static-page.ts. */
-const hydrated = new Set(['/auth', '/date-checker', '/contact']);
+/**
+ * /contact hydrates the React app; /auth and /date-checker hydrate only their form's component (a
+ * React island, its own Vite entry); the others load only islands/static-page.ts (no React).
+ */
+const hydrated = new Set(['/contact']);
+const reactIslands = new Map([
+  ['/auth', 'src/client/islands/sign-in.tsx'],
+  ['/date-checker', 'src/client/islands/date-checker.tsx'],
+]);
+const staticIsland = 'src/client/islands/static-page.ts';
 
 /** React has attached to the server-rendered <h1>. */
 const isHydrated = () => {
   const el = document.querySelector('h1');
   return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber'));
 };
+
+/** A React island has hydrated its [data-island-root] (and said so). */
+const islandHydrated = () => {
+  const el = document.querySelector('[data-island-root]')?.firstElementChild;
+  return (
+    document.documentElement.dataset.island === 'ready' &&
+    !!el &&
+    Object.keys(el).some((k) => k.startsWith('__reactFiber'))
+  );
+};
+
+/** Text only code of the app's libraries holds: a React Router, TanStack Query or zod error. */
+const libraryMarkers = ['inside another <Router>', 'No QueryClient set', '$ZodType'];
 
 /** Counts <h1> elements removed from the DOM: a client render over the HTML removes it, hydration keeps it. */
 const watchH1Removals = () => {
@@ -85,9 +106,9 @@ describe('pre-rendered public pages', () => {
   it('hydrates the pages with a form without errors or a re-render', async () => {
     const { page } = h;
     await page.setViewportSize({ width: 1280, height: 800 });
-    for (const [path, h1, title] of pages.filter(([p]) => hydrated.has(p))) {
+    for (const [path, h1, title] of pages.filter(([p]) => hydrated.has(p) || reactIslands.has(p))) {
       await page.goto(h.baseUrl + path);
-      await page.waitForFunction(isHydrated);
+      await page.waitForFunction(hydrated.has(path) ? isHydrated : islandHydrated);
       expect(await page.getByRole('heading', { level: 1 }).textContent(), path).toBe(h1);
       expect(
         await page.evaluate(() => (window as never as { __h1Removed: number }).__h1Removed),
@@ -96,20 +117,109 @@ describe('pre-rendered public pages', () => {
       expect(await page.title(), path).toContain(title);
       expect(h.browserErrors, path).toEqual([]);
     }
-    // Hydrated pages work: client-side navigation runs, forms submit.
-    await page.goto(h.baseUrl + '/date-checker');
+    // The app's page works: client-side navigation keeps the app.
+    await page.goto(h.baseUrl + '/contact');
     await page.waitForFunction(isHydrated);
     await page.getByRole('banner').getByRole('link', { name: 'About' }).click();
     await page.getByRole('heading', { name: 'About VOIP Manager' }).waitFor();
     expect(await page.evaluate(isHydrated), 'client-side navigation keeps the app').toBe(true);
     await h.screenshot('public-hydrated-about-via-router-1280');
+    // The islands work: the form submits, the counter follows the text, the menu opens.
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto(h.baseUrl + '/auth');
-    await page.waitForFunction(isHydrated);
+    await page.waitForFunction(islandHydrated);
     await page.getByLabel('Email address').fill('someone@example.com');
     await page.getByRole('button', { name: 'Send Code' }).click();
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();
     await h.screenshot('public-hydrated-auth-375');
+    await page.goto(h.baseUrl + '/date-checker');
+    await page.waitForFunction(islandHydrated);
+    await page
+      .getByLabel('Numbers and API links (one per line)')
+      .fill('5551234567|https://x.example/');
+    await page.getByText('1 / 50 lines').waitFor();
+    expect(await page.getByRole('button', { name: 'Check Dates' }).isEnabled()).toBe(true);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.locator('#mobile-nav').getByRole('link', { name: 'Pricing' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator('#mobile-nav').waitFor({ state: 'hidden' });
+    expect(h.browserErrors).toEqual([]);
+  });
+
+  it('keeps lines pasted into /date-checker before its script ran', async () => {
+    const { page } = h;
+    // Hold the island's script until the lines are in the box.
+    const manifest = JSON.parse(
+      fs.readFileSync(`${clientDir}/.vite/manifest.json`, 'utf8'),
+    ) as Record<string, { file: string }>;
+    const entry = `/${manifest[reactIslands.get('/date-checker')!]!.file}`;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**${entry}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      // Module scripts run before DOMContentLoaded: go on as soon as the HTML is in.
+      await page.goto(h.baseUrl + '/date-checker', { waitUntil: 'commit' });
+      const box = page.getByLabel('Numbers and API links (one per line)');
+      await box.waitFor();
+      await box.fill('5551234567|https://x.example/\n5559876543|https://x.example/');
+      expect(await page.evaluate(islandHydrated)).toBe(false);
+      release();
+      await page.waitForFunction(islandHydrated);
+      await page.getByText('2 / 50 lines').waitFor();
+      expect(await page.getByRole('button', { name: 'Check Dates' }).isEnabled()).toBe(true);
+    } finally {
+      release();
+      await page.unroute(`**${entry}`);
+    }
+    expect(h.browserErrors).toEqual([]);
+  });
+
+  it('loads only its island on /auth and /date-checker: React, not the app, router, query client or zod', async () => {
+    const { page } = h;
+    const manifest = JSON.parse(
+      fs.readFileSync(`${clientDir}/.vite/manifest.json`, 'utf8'),
+    ) as Record<string, { file: string }>;
+    const appEntry = `/${manifest['index.html']!.file}`;
+    const scripts: string[] = [];
+    const onRequest = (req: Request) => {
+      const url = new URL(req.url());
+      if (url.pathname.endsWith('.js')) scripts.push(url.pathname);
+    };
+    page.on('request', onRequest);
+    try {
+      for (const [path, entry] of reactIslands) {
+        scripts.length = 0;
+        const html = await (await fetch(h.baseUrl + path)).text();
+        const listed = [
+          ...html.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="(\/assets\/[^"]+\.js)"/g),
+        ].map((m) => m[1]!);
+        expect(listed[0], path).toBe(`/${manifest[entry]!.file}`);
+        await page.goto(h.baseUrl + path, { waitUntil: 'load' });
+        await page.waitForFunction(islandHydrated);
+        expect(scripts, path).not.toContain(appEntry);
+        expect(
+          scripts.filter((s) => !listed.includes(s)),
+          path,
+        ).toEqual([]);
+        for (const file of listed) {
+          const code = fs.readFileSync(`${clientDir}${file}`, 'utf8');
+          for (const marker of libraryMarkers)
+            expect(code, `${path} ${file}`).not.toContain(marker);
+        }
+      }
+      // The markers do name those libraries: the app's own scripts hold them.
+      const appCode = fs
+        .readdirSync(`${clientDir}/assets`)
+        .filter((f) => f.endsWith('.js'))
+        .map((f) => fs.readFileSync(`${clientDir}/assets/${f}`, 'utf8'))
+        .join('\n');
+      for (const marker of libraryMarkers) expect(appCode).toContain(marker);
+    } finally {
+      page.off('request', onRequest);
+    }
     expect(h.browserErrors).toEqual([]);
   });
 
@@ -119,7 +229,7 @@ describe('pre-rendered public pages', () => {
       fs.readFileSync(`${clientDir}/.vite/manifest.json`, 'utf8'),
     ) as Record<string, { file: string }>;
     const appEntry = `/${manifest['index.html']!.file}`;
-    const island = `/${manifest['src/client/islands/static-page.ts']!.file}`;
+    const island = `/${manifest[staticIsland]!.file}`;
     const scripts: string[] = [];
     const onRequest = (req: Request) => {
       const url = new URL(req.url());
@@ -127,7 +237,7 @@ describe('pre-rendered public pages', () => {
     };
     page.on('request', onRequest);
     try {
-      for (const [path, h1] of pages.filter(([p]) => !hydrated.has(p))) {
+      for (const [path, h1] of pages.filter(([p]) => !hydrated.has(p) && !reactIslands.has(p))) {
         scripts.length = 0;
         const html = await (await fetch(h.baseUrl + path)).text();
         const listed = [
@@ -216,7 +326,7 @@ describe('pre-rendered public pages', () => {
     expect(await page.getByTestId('live-stats').getAttribute('aria-busy')).toBe('false');
 
     // The same answer through the island and through the React app (client-side navigation from
-    // the hydrated /auth to /) gives the same markup.
+    // the hydrated /contact to /) gives the same markup.
     const big = { users: 1, numbers: 2, messages: 1234567 };
     await page.route('**/v1/public/stats', (route) => route.fulfill({ json: big }));
     await page.goto(h.baseUrl + '/');
@@ -231,9 +341,9 @@ describe('pre-rendered public pages', () => {
     const fromIsland = await stats();
     await page.locator('#stats-title').scrollIntoViewIfNeeded();
     await h.screenshot('public-island-stats-1280');
-    await page.goto(h.baseUrl + '/auth');
+    await page.goto(h.baseUrl + '/contact');
     await page.waitForFunction(isHydrated);
-    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'VOIP Manager home' }).click();
     await page.locator('[data-stat="users"]').waitFor();
     expect(await page.evaluate(isHydrated)).toBe(true);
     expect(await stats()).toBe(fromIsland);
@@ -254,9 +364,9 @@ describe('pre-rendered public pages', () => {
     const errorFromIsland = await stats();
     await page.locator('#stats-title').scrollIntoViewIfNeeded();
     await h.screenshot('public-island-stats-error-1280');
-    await page.goto(h.baseUrl + '/auth');
+    await page.goto(h.baseUrl + '/contact');
     await page.waitForFunction(isHydrated);
-    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'VOIP Manager home' }).click();
     await page.getByText('Live statistics are unavailable right now.').waitFor();
     expect(await stats()).toBe(errorFromIsland);
 
@@ -274,6 +384,12 @@ describe('pre-rendered public pages', () => {
     const { page } = h;
     await page.goto(h.baseUrl + '/auth?error=link');
     await page.getByText('This sign-in link is invalid or has expired.').waitFor();
+    await page.waitForFunction(islandHydrated);
+    // The form works after rendering afresh, and the message goes with the step.
+    await page.getByLabel('Email address').fill('link-error@example.com');
+    await page.getByRole('button', { name: 'Send Code' }).click();
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    expect(await page.getByText('This sign-in link is invalid or has expired.').count()).toBe(0);
     expect(h.browserErrors).toEqual([]);
   });
 

@@ -12,6 +12,8 @@ const NAV = [
   ['Message History', '/dashboard/history', 'Message History'],
   ['Add Number', '/dashboard/add', 'Add New VOIP Number'],
   ['Date Check', '/dashboard/date-check', 'Date Check'],
+  ['Public Pages', '/dashboard/public-pages', 'Public Pages'],
+  ['Single API', '/dashboard/single-api', 'Single API'],
   ['Settings', '/dashboard/settings', 'Settings'],
 ] as const;
 

@@ -1,24 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../lib/api.ts';
-
-/** At most this many quick retries, and only for failures that may pass by themselves. */
-const MAX_RETRIES = 2;
+import { retryDelay, shouldRetry } from '../lib/retry.ts';
 
 /**
- * Retry a failed read only when the failure may be transient: the network (status 0) or a
- * gateway/unavailable answer (502–504, e.g. DATABASE_UNAVAILABLE). Any other answer is the
- * server's word (a 4xx, or a 500 with its message): shown at once with Try again, instead of a
- * skeleton through ~7 s of retries. Cached data stays on screen when a background refetch fails.
+ * Reads are retried only when the failure may pass by itself (lib/retry.ts); cached data stays on
+ * screen when a background refetch fails.
  */
-export function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (failureCount >= MAX_RETRIES) return false;
-  if (!(error instanceof ApiError)) return false;
-  return error.status === 0 || (error.status >= 502 && error.status <= 504);
-}
-
-/** 0.5 s, then 1 s: a first load that keeps failing shows its error within about 2 s. */
-export const retryDelay = (attempt: number) => Math.min(500 * 2 ** attempt, 1_000);
-
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: { staleTime: 10_000, refetchOnWindowFocus: true, retry: shouldRetry, retryDelay },

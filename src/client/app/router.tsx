@@ -47,10 +47,15 @@ export const routes: RouteObject[] = [
           { path: 'add', lazy: () => import('./routes/dashboard-add.tsx') },
           { path: 'edit/:id', lazy: () => import('./routes/dashboard-edit.tsx') },
           { path: 'date-check', lazy: () => import('./routes/dashboard-date-check.tsx') },
+          { path: 'public-pages', lazy: () => import('./routes/dashboard-public-pages.tsx') },
+          { path: 'single-api', lazy: () => import('./routes/dashboard-single-api.tsx') },
           { path: 'settings', lazy: () => import('./routes/dashboard-settings.tsx') },
           { path: '*', element: <NotFoundPage dashboard /> },
         ],
       },
+      // Public share pages: standalone, no site navigation, no sign-in.
+      { path: 'api/:hash', lazy: () => import('./routes/public-page.tsx') },
+      { path: 'single/:hash', lazy: () => import('./routes/single-endpoint.tsx') },
       {
         // The spec's /edit/{id}: same page, same guard and layout as /dashboard/edit/{id}.
         path: 'edit',

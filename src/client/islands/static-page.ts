@@ -9,48 +9,13 @@
  */
 import type { PublicStats } from '../../shared/api.ts';
 import { buttonClass } from '../components/ui/button-styles.ts';
-import { ApiError, apiGet } from '../lib/api.ts';
-
-/** The header's menu button opens #mobile-nav; a link in it or Escape closes it. */
-function mobileMenu() {
-  const button = document.querySelector<HTMLButtonElement>('button[aria-controls="mobile-nav"]');
-  const panel = document.getElementById('mobile-nav');
-  if (!button || !panel) return;
-  const isOpen = () => button.getAttribute('aria-expanded') === 'true';
-  const setOpen = (open: boolean) => {
-    button.setAttribute('aria-expanded', String(open));
-    panel.hidden = !open;
-    for (const icon of button.querySelectorAll<SVGElement>('[data-menu-when]')) {
-      icon.classList.toggle('hidden', (icon.dataset.menuWhen === 'open') !== open);
-    }
-    const label = button.querySelector('[data-menu-label]');
-    if (label) label.textContent = open ? 'Close menu' : 'Open menu';
-  };
-  button.addEventListener('click', () => setOpen(!isOpen()));
-  panel.addEventListener('click', (e) => {
-    if (e.target instanceof Element && e.target.closest('a')) setOpen(false);
-  });
-  document.addEventListener('keydown', (e) => {
-    if (e.key !== 'Escape' || !isOpen()) return;
-    setOpen(false);
-    button.focus();
-  });
-}
-
-/**
- * formatCount of lib/format.ts, made here: that module also builds three date formatters when it
- * loads, a long task on a slow phone (Lighthouse's 4× CPU) that this page does not need.
- */
-let integer: Intl.NumberFormat | undefined;
-const formatCount = (n: number) => (integer ??= new Intl.NumberFormat('en-US')).format(n);
+import { apiGet } from '../lib/api.ts';
+import { formatCount } from '../lib/format.ts';
+import { withRetries } from '../lib/retry.ts';
+import { mobileMenu } from './mobile-menu.ts';
 
 /** As the React app's query: refreshed every 5 s (STATS_REFRESH_MS) while the page is visible. */
 const REFRESH_MS = 5_000;
-/** As app/query-client.ts: at most 2 quick retries (0.5 s, 1 s), only for transient failures. */
-const MAX_RETRIES = 2;
-const transient = (e: unknown) =>
-  e instanceof ApiError && (e.status === 0 || (e.status >= 502 && e.status <= 504));
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const refreshIcon =
   '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" class="lucide lucide-refresh-cw size-4" aria-hidden="true"><path d="M3 12a9 9 0 0 1 9-9 9.75 9.75 0 0 1 6.74 2.74L21 8"></path><path d="M21 3v5h-5"></path><path d="M21 12a9 9 0 0 1-9 9 9.75 9.75 0 0 1-6.74-2.74L3 16"></path><path d="M8 16H3v5"></path></svg>';
@@ -109,15 +74,8 @@ function liveStats(list: HTMLElement) {
     fetching = true;
     renderRetry();
     try {
-      for (let attempt = 0; ; attempt++) {
-        try {
-          data = await apiGet<PublicStats>('/v1/public/stats');
-          break;
-        } catch (e) {
-          if (attempt >= MAX_RETRIES || !transient(e)) throw e;
-          await sleep(Math.min(500 * 2 ** attempt, 1_000));
-        }
-      }
+      // As the query client: retried only when the failure may pass by itself.
+      data = await withRetries(() => apiGet<PublicStats>('/v1/public/stats'));
       show(data);
     } catch {
       if (!data && list.isConnected) list.replaceWith(alert);

@@ -41,11 +41,43 @@ function parseJson(text: string): unknown {
   }
 }
 
-async function errorFrom(status: number, data: unknown): Promise<ApiError> {
-  // zod is loaded only when an error needs parsing, keeping it out of the landing bundle.
-  const { apiErrorBody } = await import('../../shared/api.ts');
-  const parsed = apiErrorBody.safeParse(data);
-  if (parsed.success) return new ApiError({ status, ...parsed.data.error });
+type ErrorFields = Pick<
+  ApiError,
+  'code' | 'message' | 'fields' | 'remainingAttempts' | 'retryAfterSeconds'
+>;
+
+const isInt = (v: unknown) => Number.isSafeInteger(v);
+const isFields = (v: unknown): v is Record<string, string[]> =>
+  typeof v === 'object' &&
+  v !== null &&
+  !Array.isArray(v) &&
+  Object.values(v).every((f) => Array.isArray(f) && f.every((m) => typeof m === 'string'));
+
+/**
+ * The `error` of an answer in the server's error shape (`apiErrorBody` in shared/api.ts), or null.
+ * Checked by hand, as the schema would (api.test.ts holds the two to the same answers): zod stays
+ * out of the pages that load no other zod (the public pages' islands).
+ */
+export function errorBodyOf(data: unknown): ErrorFields | null {
+  const error = (data as { error?: unknown } | null)?.error;
+  if (typeof error !== 'object' || error === null) return null;
+  const e = error as Record<string, unknown>;
+  if (typeof e.code !== 'string' || typeof e.message !== 'string') return null;
+  if (e.fields !== undefined && !isFields(e.fields)) return null;
+  if (e.remainingAttempts !== undefined && !isInt(e.remainingAttempts)) return null;
+  if (e.retryAfterSeconds !== undefined && !isInt(e.retryAfterSeconds)) return null;
+  return {
+    code: e.code,
+    message: e.message,
+    fields: e.fields as ErrorFields['fields'],
+    remainingAttempts: e.remainingAttempts as number | undefined,
+    retryAfterSeconds: e.retryAfterSeconds as number | undefined,
+  };
+}
+
+function errorFrom(status: number, data: unknown): ApiError {
+  const body = errorBodyOf(data);
+  if (body) return new ApiError({ status, ...body });
   return new ApiError({
     status,
     code: 'HTTP_ERROR',
@@ -79,7 +111,7 @@ export async function apiFetch<T>(path: string, opts: RequestOptions = {}): Prom
   const res = await send(path, opts, 'application/json');
   const text = await res.text();
   const data = parseJson(text);
-  if (!res.ok) throw await errorFrom(res.status, data);
+  if (!res.ok) throw errorFrom(res.status, data);
   return data as T;
 }
 
@@ -104,7 +136,7 @@ export async function apiStream<T>(
   onItem: (item: T) => void,
 ): Promise<void> {
   const res = await send(path, opts, 'application/x-ndjson');
-  if (!res.ok) throw await errorFrom(res.status, parseJson(await res.text()));
+  if (!res.ok) throw errorFrom(res.status, parseJson(await res.text()));
   if (!res.body) return;
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   let buf = '';

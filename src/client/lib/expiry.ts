@@ -6,7 +6,8 @@ import {
   TriangleAlert,
   type LucideIcon,
 } from 'lucide-react';
-import { daysLeft, expiryBand, type ExpiryBand } from '../../shared/checks.ts';
+import { daysLeft, expiryBand, type ExpiryBand } from '../../shared/check-rules.ts';
+import { lazy } from './format.ts';
 
 /**
  * Expiry display shared by the screens that show a number's end date. Spec colouring: expired red,
@@ -38,15 +39,18 @@ export const expiryChipClass: Record<ExpiryBand, string> = {
   unknown: 'bg-slate-100 text-slate-600 ring-slate-500/20',
 };
 
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+const dateFormat = lazy(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }),
+);
 
 /** "Mar 5, 2026". Provider end dates are calendar days (UTC), so they are shown in UTC. */
-export const formatEndDate = (iso: string) => dateFormat.format(new Date(iso));
+export const formatEndDate = (iso: string) => dateFormat().format(new Date(iso));
 
 /** "2026-03-05" (UTC calendar day), for exports. */
 export const endDateDay = (iso: string) => new Date(iso).toISOString().slice(0, 10);

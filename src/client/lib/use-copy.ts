@@ -23,21 +23,26 @@ export async function writeClipboard(text: string) {
   if (!ok) throw new Error('copy refused');
 }
 
-/** copy(text) writes to the clipboard; `copied` stays true for 2 seconds afterwards. */
+/**
+ * copy(text) writes to the clipboard and resolves true when it did; `copied` stays true for 2
+ * seconds afterwards.
+ */
 export function useCopy(resetMs = 2000) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const copy = useCallback(
-    async (text: string) => {
+    async (text: string): Promise<boolean> => {
       try {
         await writeClipboard(text);
-        setCopied(true);
-        clearTimeout(timer.current);
-        timer.current = setTimeout(() => setCopied(false), resetMs);
       } catch {
         toast.error('Failed to copy to the clipboard');
+        return false;
       }
+      setCopied(true);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => setCopied(false), resetMs);
+      return true;
     },
     [resetMs],
   );

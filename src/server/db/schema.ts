@@ -4,3 +4,4 @@ export * from '../modules/contact/contact.table.ts';
 export * from '../modules/numbers/numbers.table.ts';
 export * from '../modules/messages/messages.table.ts';
 export * from '../modules/tags/tags.table.ts';
+export * from '../modules/sharing/sharing.table.ts';

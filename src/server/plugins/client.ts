@@ -47,6 +47,10 @@ export async function registerClient(app: FastifyInstance, clientDir: string | u
     const page = pages.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
     const html = page ?? indexHtml;
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    // Shared pages (/api/{hash}, /single/{hash}): never indexed, their links never sent on.
+    if (/^\/(?:api|single)\//.test(pathname)) {
+      reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'no-referrer');
+    }
     // @fastify/compress hooks routes only and this handler is none: send the HTML gzipped here.
     reply.header('vary', 'accept-encoding');
     if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -99,4 +99,21 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     return reply.status(status).send({ error: body });
   });
+}
+
+/**
+ * Fastify's own routing errors (its `frameworkErrors` option), in the API's error shape: a path
+ * that is not valid percent-encoding is 400; a path segment longer than the router takes is an id
+ * that does not exist, 404 (as a malformed id is).
+ */
+export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+  if (err.code === 'FST_ERR_BAD_URL')
+    return reply
+      .status(400)
+      .send({ error: { code: 'BAD_URL', message: 'The address is not valid.' } });
+  return reply
+    .status(err.statusCode ?? 400)
+    .send({ error: { code: err.code ?? 'BAD_REQUEST', message: 'Bad request.' } });
 }

@@ -5,6 +5,14 @@ import type { StoredMessage } from '../modules/messages/messages.repository.ts';
 import { voipNumbers } from '../modules/numbers/numbers.table.ts';
 import { users } from '../modules/users/users.table.ts';
 
+/**
+ * How often a number is polled, chosen when it is claimed: `expecting` a code (its
+ * `expecting_until` is ahead: it was copied, or a script waits for a code), else `watched` (its
+ * owner has the app open, `users.watched_until`, or a public viewer its page, the number's
+ * `watched_until`), else `unwatched`.
+ */
+export type PollTier = 'expecting' | 'watched' | 'unwatched';
+
 /** A number claimed for one poll. */
 export type ClaimedNumber = {
   id: string;
@@ -13,7 +21,7 @@ export type ClaimedNumber = {
   apiLinkEnc: string;
   apiHost: string;
   failures: number;
-  watched: boolean;
+  tier: PollTier;
 };
 export type NewMessage = {
   sender: string;
@@ -27,7 +35,21 @@ export type PollOutcome = {
   number: { id: string; phoneNumber: string; userId: string };
   polledAt: Date;
   nextPollAt: Date;
-} & ({ ok: true; found: NewMessage[]; endDate: Date | null } | { ok: false; error: string });
+} & (
+  | {
+      ok: true;
+      found: NewMessage[];
+      endDate: Date | null;
+      /**
+       * Whatever tier the number was claimed in, if it expects a code when the poll is stored
+       * (marked while the poll was in flight), it is due by `nextPollAt` (its slot of the
+       * expecting interval); and a new message with a code ends its expecting at `untilAfterCode`
+       * at the latest.
+       */
+      expecting?: { nextPollAt: Date; untilAfterCode: Date };
+    }
+  | { ok: false; error: string }
+);
 
 type RawClaim = {
   id: string;
@@ -36,7 +58,7 @@ type RawClaim = {
   api_link_enc: string;
   api_host: string;
   failures: number;
-  watched: boolean;
+  tier: PollTier;
 };
 
 type RawMessage = {
@@ -60,13 +82,20 @@ const toClaim = (r: RawClaim): ClaimedNumber => ({
   apiLinkEnc: r.api_link_enc,
   apiHost: r.api_host,
   failures: Number(r.failures),
-  watched: !!r.watched,
+  tier: r.tier,
 });
 
 /** Rows from db.execute: node-postgres returns a result object, PGlite too; both have `rows`. */
 const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The `PollTier` of number `v` (owned by user `u`) at `at`, as column `tier`. */
+const tierAt = (at: string) => sql`case
+  when v.expecting_until > ${at}::timestamptz then 'expecting'
+  when u.watched_until > ${at}::timestamptz or v.watched_until > ${at}::timestamptz
+    then 'watched'
+  else 'unwatched' end as tier`;
 
 /** Numbers of a paused host deferred per statement. */
 export const DEFER_CHUNK = 250;
@@ -82,7 +111,8 @@ export function pollerRepository(db: Db) {
      * numbers stay in the table, unclaimed, instead of being claimed and given back. Candidates
      * are the `limit` oldest due numbers of the hosts not skipped, locked (SKIP LOCKED) for the
      * statement, so a concurrent claim looks past them; those beyond their host's room are not
-     * written and are free again when the statement ends.
+     * written and are free again when the statement ends. Within a host's room, candidates
+     * expecting a code go first. Each claimed number comes with its tier (`PollTier`).
      */
     async claimDue(
       now: Date,
@@ -97,7 +127,7 @@ export function pollerRepository(db: Db) {
       const at = now.toISOString();
       const res = await db.execute(sql`
         with candidate as (
-          select id, api_host, next_poll_at from voip_numbers
+          select id, api_host, next_poll_at, expecting_until from voip_numbers
           where is_active and next_poll_at <= ${at}::timestamptz
             and (lease_until is null or lease_until <= ${at}::timestamptz)
             ${hosts.skip.length ? sql`and api_host <> all(array(select jsonb_array_elements_text(${JSON.stringify(hosts.skip)}::jsonb)))` : sql``}
@@ -106,7 +136,8 @@ export function pollerRepository(db: Db) {
           for update skip locked
         ), ranked as (
           select c.id, c.next_poll_at, row_number() over (partition by c.api_host
-            order by c.next_poll_at, c.id) as rn,
+            order by coalesce(c.expecting_until > ${at}::timestamptz, false) desc,
+              c.next_poll_at, c.id) as rn,
             coalesce((${JSON.stringify(hosts.room)}::jsonb ->> c.api_host)::int, ${hosts.fresh}) as room
           from candidate c
         ), due as (
@@ -116,7 +147,7 @@ export function pollerRepository(db: Db) {
         from due, users u
         where v.id = due.id and u.id = v.user_id
         returning v.id, v.user_id, v.phone_number, v.api_link_enc, v.api_host, v.failures,
-          coalesce(u.watched_until > ${at}::timestamptz, false) as watched`);
+          ${tierAt(at)}`);
       return rowsOf<RawClaim>(res).map(toClaim);
     },
 
@@ -140,7 +171,7 @@ export function pollerRepository(db: Db) {
         where v.id = ${id} and v.user_id = ${userId} and u.id = v.user_id
           and (v.lease_until is null or v.lease_until <= ${now.toISOString()}::timestamptz)
         returning v.id, v.user_id, v.phone_number, v.api_link_enc, v.api_host, v.failures,
-          coalesce(u.watched_until > ${now.toISOString()}::timestamptz, false) as watched`);
+          ${tierAt(now.toISOString())}`);
       const r = rowsOf<RawClaim>(res)[0];
       return r && toClaim(r);
     },
@@ -154,7 +185,10 @@ export function pollerRepository(db: Db) {
      * - the found messages of a success that are new: not stored yet (by dedupe key) and among the
      *   newest `keep` of the stored and found ones together. So a message trimmed before, or older
      *   than the newest `keep` of a first poll, is not new; on equal times a stored one stays;
-     * - the number trimmed to its newest `keep` messages, and last_used set when any was new.
+     * - the number trimmed to its newest `keep` messages, and last_used set when any was new;
+     * - for a number expecting a code as the batch is stored, a success's `expecting`: due by its
+     *   `nextPollAt` at the latest, and, when one of the new messages has a code (not on the
+     *   number's first poll), `expecting_until` cut to `untilAfterCode` (never lengthened).
      * Returns, per outcome, the new messages in the order the provider listed them. A deadlock
      * with a user's bulk change of the same numbers is retried.
      */
@@ -171,6 +205,8 @@ export function pollerRepository(db: Db) {
           next_poll_at: o.nextPollAt.toISOString(),
           error: o.ok ? null : text(o.error.slice(0, 500)),
           end_date: o.ok ? (o.endDate?.toISOString() ?? null) : null,
+          expecting_next: o.ok ? (o.expecting?.nextPollAt.toISOString() ?? null) : null,
+          expecting_cut: o.ok ? (o.expecting?.untilAfterCode.toISOString() ?? null) : null,
         })),
       );
       const found = outcomes.flatMap((o) =>
@@ -191,7 +227,8 @@ export function pollerRepository(db: Db) {
           await db.execute(sql`
             with sched as (
               select * from jsonb_to_recordset(${schedules}::jsonb) as u(id uuid,
-                polled_at timestamptz, next_poll_at timestamptz, error text, end_date timestamptz)
+                polled_at timestamptz, next_poll_at timestamptz, error text, end_date timestamptz,
+                expecting_next timestamptz, expecting_cut timestamptz)
             ), locked as (
               select v.id from voip_numbers v where v.id = any(array(select id from sched))
               for no key update
@@ -236,7 +273,20 @@ export function pollerRepository(db: Db) {
             ), upd as (
               update voip_numbers v set
                 last_polled_at = u.polled_at,
-                next_poll_at = u.next_poll_at,
+                -- Expecting a code now (perhaps marked while this poll was in flight): due on
+                -- the expecting interval at the latest.
+                next_poll_at = case when v.expecting_until > u.polled_at
+                  then least(u.next_poll_at, coalesce(u.expecting_next, u.next_poll_at))
+                  else u.next_poll_at end,
+                -- A new code arrived for a number expecting one: it expects until shortly
+                -- after (never longer than it did). Not on a number's first poll, whose new
+                -- messages are its provider's backlog, not the code awaited.
+                expecting_until = case when v.expecting_until > u.polled_at
+                    and v.last_polled_at is not null and u.expecting_cut is not null
+                    and exists (select 1 from ins where ins.voip_number_id = v.id
+                      and ins.code is not null)
+                  then least(v.expecting_until, u.expecting_cut)
+                  else v.expecting_until end,
                 lease_until = null,
                 failures = case when u.error is null then 0 else v.failures + 1 end,
                 last_error = u.error,
@@ -312,6 +362,31 @@ export function pollerRepository(db: Db) {
         // and would otherwise run the chunks back to back, answering no request meanwhile.
         await yieldToEventLoop();
       }
+    },
+
+    /**
+     * Marks numbers (ids already checked by the caller) as watched (a public viewer) and/or
+     * expecting a code until the given times (a later mark never shortens an earlier one); when
+     * `pullForwardTo` is given, those active, not failing, due later than it are brought forward to
+     * it. Returns how many numbers were marked.
+     */
+    async markNumbers(
+      ids: string[],
+      mark: { watchedUntil?: Date; expectingUntil?: Date; pullForwardTo?: Date },
+    ) {
+      if (ids.length === 0) return 0;
+      const list = `{${ids.join(',')}}`;
+      const ts = (d?: Date) => (d ? d.toISOString() : null);
+      const res = await db.execute(sql`
+        update voip_numbers set
+          watched_until = greatest(watched_until, ${ts(mark.watchedUntil)}::timestamptz),
+          expecting_until = greatest(expecting_until, ${ts(mark.expectingUntil)}::timestamptz),
+          next_poll_at = case
+            when ${ts(mark.pullForwardTo)}::timestamptz is not null and is_active and failures = 0
+              and next_poll_at > ${ts(mark.pullForwardTo)}::timestamptz
+            then ${ts(mark.pullForwardTo)}::timestamptz else next_poll_at end
+        where id = any(${list}::uuid[])`);
+      return (res as { rowCount?: number | null }).rowCount ?? 0;
     },
 
     /**

@@ -7,7 +7,7 @@ import { createProviderReader } from '../providers/read-provider.ts';
 import type { FetchOutcome } from '../providers/safe-fetch.ts';
 import { createTestDb } from '../test/db.ts';
 import { testClock } from '../test/app.ts';
-import { createPoller, type PollerOptions } from './poller.ts';
+import { createPoller, nextSlot, phaseOf, type PollerOptions } from './poller.ts';
 import { pollerRepository, type PollerRepository } from './poller.repository.ts';
 import { STORE_FAILED } from './writer.ts';
 
@@ -358,5 +358,284 @@ describe('deferHost', () => {
     for (const n of other) expect((await row(n.id)).lastError).toBeNull();
     // Nothing left to defer: numbers already due at (or after) `until` are not touched again.
     expect(await repo.deferHost('paused.example', until, 'paused')).toBe(0);
+  });
+});
+
+describe('poll tiers', () => {
+  const repo = () => pollerRepository(database.db);
+  const later = (t: Date, ms: number) => new Date(t.getTime() + ms);
+  const setUserWatched = (until: Date | null) =>
+    database.db.update(users).set({ watchedUntil: until }).where(eq(users.id, userId));
+  const allDue = (at: Date) =>
+    database.db.update(voipNumbers).set({ nextPollAt: at }).where(eq(voipNumbers.userId, userId));
+  /** Each number's tier in a claim at `at` (every number made due; the claim is given back). */
+  async function tiersAt(at: Date) {
+    await allDue(at);
+    const claimed = await repo().claimDue(at, later(at, 20_000), 100);
+    await repo().release(claimed.map((n) => n.id));
+    return Object.fromEntries(claimed.map((n) => [n.id, n.tier]));
+  }
+  /** The number's slot after `t` on the grid of `period` (as the poller schedules it). */
+  const slot = (id: string, t: Date, period: number) => nextSlot(t, period, phaseOf(id, period));
+
+  it('claims each number in its tier (expecting beats watched beats unwatched) and schedules it on that interval; each mark running out returns it to the slower tier', async () => {
+    const clock = testClock();
+    const t0 = clock.now();
+    const [expecting, both, watched, plain] = await addNumbers('tiers.example', 4, t0);
+    const [e, b, w, p] = [expecting!.id, both!.id, watched!.id, plain!.id];
+    await repo().markNumbers([e, b], { expectingUntil: later(t0, 60_000) });
+    await repo().markNumbers([b, w], { watchedUntil: later(t0, 120_000) });
+
+    expect(await tiersAt(t0)).toEqual({
+      [e]: 'expecting',
+      [b]: 'expecting',
+      [w]: 'watched',
+      [p]: 'unwatched',
+    });
+    // The poller polls each on its tier's interval, at the number's own phase of it.
+    const { poller } = makePoller({ now: clock.now, fetch: async (url) => inbox(url) });
+    await allDue(t0);
+    await poller.drain();
+    expect((await row(e)).nextPollAt).toEqual(slot(e, t0, 2_000));
+    expect((await row(b)).nextPollAt).toEqual(slot(b, t0, 2_000));
+    expect((await row(w)).nextPollAt).toEqual(slot(w, t0, 5_000));
+    expect((await row(p)).nextPollAt).toEqual(slot(p, t0, 30_000));
+
+    // Expecting runs out (at its instant): back to watched, or unwatched.
+    const t1 = later(t0, 60_000);
+    expect(await tiersAt(t1)).toEqual({
+      [e]: 'unwatched',
+      [b]: 'watched',
+      [w]: 'watched',
+      [p]: 'unwatched',
+    });
+    // The number's watch runs out: unwatched, unless its owner has the app open.
+    const t2 = later(t0, 120_000);
+    expect(Object.values(await tiersAt(t2))).toEqual(Array(4).fill('unwatched'));
+    await setUserWatched(later(t0, 150_000));
+    try {
+      expect(Object.values(await tiersAt(t2))).toEqual(Array(4).fill('watched'));
+      // The owner's watch expecting beats too, and claimOne (Refresh) tells the same tier.
+      await repo().markNumbers([p], { expectingUntil: later(t0, 130_000) });
+      expect((await tiersAt(t2))[p]).toBe('expecting');
+      const one = await repo().claimOne(userId, p, t2, later(t2, 20_000));
+      expect(one?.tier).toBe('expecting');
+      expect(Object.values(await tiersAt(later(t0, 150_000)))).toEqual(Array(4).fill('unwatched'));
+    } finally {
+      await setUserWatched(null);
+    }
+  });
+
+  it('within a host’s room, numbers expecting a code are claimed first', async () => {
+    const t0 = new Date();
+    const [older, old, newest] = await addNumbers('room.example', 3, t0);
+    await database.db
+      .update(voipNumbers)
+      .set({ nextPollAt: later(t0, -10_000) })
+      .where(eq(voipNumbers.id, older!.id));
+    await database.db
+      .update(voipNumbers)
+      .set({ nextPollAt: later(t0, -5_000) })
+      .where(eq(voipNumbers.id, old!.id));
+    await repo().markNumbers([newest!.id], { expectingUntil: later(t0, 60_000) });
+    const claimed = await repo().claimDue(t0, later(t0, 20_000), 10, {
+      skip: [],
+      room: { 'room.example': 1 },
+      fresh: 10,
+    });
+    expect(claimed.map((n) => [n.id, n.tier])).toEqual([[newest!.id, 'expecting']]);
+    // Room for two: the expecting one, then the oldest due.
+    await repo().release([newest!.id]);
+    const two = await repo().claimDue(t0, later(t0, 20_000), 10, {
+      skip: [],
+      room: { 'room.example': 2 },
+      fresh: 10,
+    });
+    expect(two.map((n) => n.id).sort()).toEqual([newest!.id, older!.id].sort());
+  });
+
+  it('a new code ends expecting 10 s later, in the poll’s own write; no code, a first poll or an earlier end change nothing', async () => {
+    const clock = testClock();
+    const t0 = clock.now();
+    const [n] = await addNumbers('code.example', 1, t0);
+    const id = n!.id;
+    const sms: { id: string; from: string; content: string }[] = [
+      { id: 'old', from: 'Svc', content: 'Your code is 111111' },
+    ];
+    const calls: string[] = [];
+    const { poller } = makePoller({
+      now: clock.now,
+      fetch: async () => ok([...sms]),
+      repo: (real) =>
+        Object.fromEntries(
+          Object.entries(real).map(([name, fn]) => [
+            name,
+            (...args: unknown[]) => {
+              calls.push(name);
+              return (fn as (...a: unknown[]) => unknown)(...args);
+            },
+          ]),
+        ) as Partial<PollerRepository>,
+    });
+    const until = later(t0, 180_000);
+    await repo().markNumbers([id], { expectingUntil: until });
+
+    // First poll: the provider's backlog (a code among it) is stored, expecting goes on.
+    await poller.drain();
+    expect((await stored(id)).map((m) => m.code)).toEqual(['111111']);
+    expect((await row(id)).expectingUntil).toEqual(until);
+    expect((await row(id)).nextPollAt).toEqual(slot(id, t0, 2_000));
+
+    // A new verification message without a code: nothing changes.
+    clock.advance(2_000);
+    sms.unshift({ id: 'nocode', from: 'Svc', content: 'Open the confirmation link we sent you' });
+    await poller.drain();
+    expect((await stored(id)).find((m) => m.dedupeKey === 'id:nocode')?.code).toBeNull();
+    expect((await row(id)).expectingUntil).toEqual(until);
+
+    // A new code: expecting ends 10 s after this poll, and the number still polls every 2 s.
+    clock.advance(2_000);
+    const t2 = clock.now();
+    sms.unshift({ id: 'new', from: 'Svc', content: 'Your code is 222222' });
+    calls.length = 0;
+    await poller.drain();
+    expect(await row(id)).toMatchObject({
+      expectingUntil: later(t2, 10_000),
+      nextPollAt: slot(id, t2, 2_000),
+    });
+    // In the batch's one statement: besides claims, one recordPolls and nothing else.
+    expect(calls.filter((c) => c !== 'claimDue')).toEqual(['recordPolls']);
+
+    // Another code 2 s later does not move the end further.
+    clock.advance(2_000);
+    sms.unshift({ id: 'newer', from: 'Svc', content: 'Your code is 333333' });
+    await poller.drain();
+    expect((await row(id)).expectingUntil).toEqual(later(t2, 10_000));
+
+    // Past the end: polled as unwatched again.
+    clock.set(later(t2, 10_000));
+    await allDue(clock.now());
+    await poller.drain();
+    expect((await row(id)).nextPollAt).toEqual(slot(id, clock.now(), 30_000));
+  });
+
+  it('a number marked while its poll is in flight is next due on the expecting interval', async () => {
+    const clock = testClock();
+    const t0 = clock.now();
+    const [n] = await addNumbers('race.example', 1, t0);
+    let answer = () => {};
+    const { poller, seen } = makePoller({
+      now: clock.now,
+      fetch: (url) => new Promise((resolve) => (answer = () => resolve(inbox(url)))),
+    });
+    const drained = poller.drain();
+    await waitFor(() => expect(seen.asked).toHaveLength(1));
+    // Claimed unwatched (30 s); the owner copies it meanwhile.
+    await repo().markNumbers([n!.id], {
+      expectingUntil: later(t0, 180_000),
+      pullForwardTo: later(t0, 2_000),
+    });
+    answer();
+    await drained;
+    expect((await row(n!.id)).nextPollAt).toEqual(slot(n!.id, t0, 2_000));
+  });
+
+  it('a failing number expecting a code backs off from its interval, as any other', async () => {
+    const clock = testClock();
+    const t0 = clock.now();
+    const [n] = await addNumbers('err.example', 1, t0);
+    await repo().markNumbers([n!.id], { expectingUntil: later(t0, 180_000) });
+    const { poller } = makePoller({
+      now: clock.now,
+      fetch: async () => ({
+        ok: false,
+        kind: 'http',
+        status: 500,
+        error: 'HTTP error! status: 500',
+      }),
+    });
+    const waits: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      await poller.drain();
+      const r = await row(n!.id);
+      expect(r.failures).toBe(i + 1);
+      waits.push(r.nextPollAt.getTime() - clock.now().getTime());
+      clock.set(r.nextPollAt);
+    }
+    // 2 s, 4 s, 8 s, 16 s, each ±20 %.
+    waits.forEach((w, i) => {
+      expect(w).toBeGreaterThanOrEqual(0.8 * 2_000 * 2 ** i);
+      expect(w).toBeLessThanOrEqual(1.2 * 2_000 * 2 ** i);
+    });
+  });
+
+  it('host caps and the circuit breaker apply to numbers expecting a code: a dead and a hung host with 50 each neither make the loop spin nor starve another host', async () => {
+    const clock = testClock();
+    const t0 = clock.now();
+    const dead = await addNumbers('dead-expecting.example', 50, t0);
+    const hung = await addNumbers('hung-expecting.example', 50, t0);
+    const fine = await addNumbers('fine-expecting.example', 10, t0);
+    await repo().markNumbers(
+      [...dead, ...hung, ...fine].map((n) => n.id),
+      { expectingUntil: later(t0, 180_000) },
+    );
+    const { poller, seen } = makePoller({
+      now: clock.now,
+      fetch: (url, signal) => {
+        if (url.includes('dead-expecting'))
+          return Promise.resolve({
+            ok: false,
+            kind: 'resolve',
+            error: 'Could not resolve host dead-expecting.example',
+          });
+        if (url.includes('hung-expecting'))
+          return new Promise((resolve) =>
+            signal?.addEventListener('abort', () =>
+              resolve({ ok: false, kind: 'aborted', error: 'Request aborted' }),
+            ),
+          );
+        return Promise.resolve(inbox(url));
+      },
+      options: {
+        hostConcurrency: 4,
+        hostQueue: 8,
+        hostFailThreshold: 3,
+        hostPauseMs: 60_000,
+        stopGraceMs: 50,
+      },
+    });
+    const askedOf = (host: string) => seen.asked.filter((u) => u.includes(host)).length;
+    const claimedOf = (host: string, from = 0) =>
+      seen.claims
+        .slice(from)
+        .flat()
+        .filter((h) => h === host).length;
+    poller.start();
+    try {
+      // Every 2 s of the clock, each healthy number is polled again.
+      for (let round = 1; round <= 4; round++) {
+        await waitFor(() => expect(askedOf('fine-expecting')).toBeGreaterThanOrEqual(10 * round));
+        clock.advance(2_000);
+      }
+      const claimsBefore = seen.claims.length;
+      await sleep(300);
+      // The dead host is paused, the hung one full: neither is claimed again, and the loop idles.
+      expect(claimedOf('dead-expecting.example', claimsBefore)).toBe(0);
+      expect(claimedOf('hung-expecting.example', claimsBefore)).toBe(0);
+      expect(seen.claims.length - claimsBefore).toBeLessThan(60);
+      // Per-host caps: no more asked of either than its slots and queue allow.
+      expect(askedOf('dead-expecting')).toBeLessThanOrEqual(4 + 8);
+      expect(askedOf('hung-expecting')).toBe(4);
+      expect(claimedOf('hung-expecting.example')).toBeLessThanOrEqual(4 + 8);
+    } finally {
+      await poller.stop();
+    }
+    // The dead host's numbers wait for the end of its pause, not 2 s.
+    const waiting = (await Promise.all(dead.map((n) => row(n.id)))).filter(
+      (r) => r.lastPolledAt === null,
+    );
+    expect(waiting.length).toBeGreaterThan(30);
+    for (const r of waiting)
+      expect(r.nextPollAt.getTime()).toBeGreaterThanOrEqual(t0.getTime() + 60_000);
   });
 });

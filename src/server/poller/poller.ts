@@ -5,12 +5,16 @@ import { isDatabaseUnavailable } from '../db/errors.ts';
 import type { EventBus } from '../events/bus.ts';
 import { isHostFault, type ProviderRead, type ReadProvider } from '../providers/read-provider.ts';
 import { createHostLimiter, type HostVerdict } from './host-limiter.ts';
-import type { ClaimedNumber, PollerRepository } from './poller.repository.ts';
+import type { ClaimedNumber, PollerRepository, PollTier } from './poller.repository.ts';
 import { createWriter } from './writer.ts';
 
 export type PollerOptions = {
+  /** Poll interval of each tier (`PollTier`): unwatched, watched, expecting a code. */
   intervalMs: number;
   watchedIntervalMs: number;
+  expectingIntervalMs: number;
+  /** A number expecting a code stops expecting this long after a new code arrives. */
+  expectingAfterCodeMs: number;
   /** Provider requests in flight or waiting for their host, across all hosts. */
   concurrency: number;
   /** Provider requests in flight per provider host. */
@@ -43,6 +47,8 @@ export type PollerOptions = {
 export const defaultPollerOptions: PollerOptions = {
   intervalMs: 30_000,
   watchedIntervalMs: 5_000,
+  expectingIntervalMs: 2_000,
+  expectingAfterCodeMs: 10_000,
   concurrency: 200,
   hostConcurrency: 16,
   hostQueue: 32,
@@ -146,7 +152,14 @@ export function createPoller(deps: {
     batchSize: o.writeBatch,
   });
 
-  const periodOf = (n: ClaimedNumber) => (n.watched ? o.watchedIntervalMs : o.intervalMs);
+  const periods: Record<PollTier, number> = {
+    expecting: o.expectingIntervalMs,
+    watched: o.watchedIntervalMs,
+    unwatched: o.intervalMs,
+  };
+  /** A number's slot after `t` on the grid of `period`, at its own phase. */
+  const slotAfter = (id: string, t: Date, period: number) =>
+    nextSlot(t, period, phaseOf(id, period));
   /**
    * Free slots that make a saturated loop claim again. Each claim is a query whatever its size, so
    * claiming for every single finished poll would cost one query per poll.
@@ -169,7 +182,7 @@ export function createPoller(deps: {
     fetched = (_r: ProviderRead) => {},
   ): Promise<PollResult> {
     polls++;
-    const period = periodOf(n);
+    const period = periods[n.tier];
     try {
       const r = await deps.readProvider({ enc: n.apiLinkEnc }, n.phoneNumber, stopping.signal);
       fetched(r);
@@ -190,10 +203,15 @@ export function createPoller(deps: {
       const stored = await writer.record({
         number: n,
         polledAt: t,
-        nextPollAt: nextSlot(t, period, phaseOf(n.id, period)),
+        nextPollAt: slotAfter(n.id, t, period),
         ok: true,
         found,
         endDate: r.endDate,
+        // Applies if the number expects a code when this poll is stored, whatever its tier now.
+        expecting: {
+          nextPollAt: slotAfter(n.id, t, o.expectingIntervalMs),
+          untilAfterCode: new Date(t.getTime() + o.expectingAfterCodeMs),
+        },
       });
       return { ok: true, newMessages: stored.length };
     } catch (err) {

@@ -5,6 +5,7 @@ import { buildApp, type App } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { createConsoleMailer, type Mailer } from '../mail/mailer.ts';
+import type { PublicRateLimits } from '../modules/sharing/public.routes.ts';
 import type { PollerOptions } from '../poller/poller.ts';
 import type { LookupFn } from '../providers/safe-fetch.ts';
 import { createTestDb } from './db.ts';
@@ -43,6 +44,7 @@ export async function createTestApp(
     heartbeatMs?: number;
     providerTimeoutMs?: number;
     providerLookup?: LookupFn;
+    publicRateLimits?: Partial<PublicRateLimits>;
   } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await createTestDb());
@@ -69,6 +71,7 @@ export async function createTestApp(
     ...(opts.heartbeatMs ? { heartbeatMs: opts.heartbeatMs } : {}),
     ...(opts.providerTimeoutMs ? { providerTimeoutMs: opts.providerTimeoutMs } : {}),
     ...(opts.providerLookup ? { providerLookup: opts.providerLookup } : {}),
+    ...(opts.publicRateLimits ? { publicRateLimits: opts.publicRateLimits } : {}),
   });
   const errorLogs = watchErrorLogs(() => logText);
   await app.ready();

@@ -29,7 +29,8 @@ export function Component() {
         className="relative flex flex-1 items-start justify-center px-4 py-8 focus:outline-none sm:items-center"
       >
         <div className="w-full max-w-md">
-          <div className="rounded-2xl bg-white p-6 shadow-2xl sm:p-8">
+          {/* A fresh load of /auth hydrates only what is in here (islands/sign-in.tsx). */}
+          <div className="rounded-2xl bg-white p-6 shadow-2xl sm:p-8" data-island-root="">
             <Outlet />
           </div>
           <p className="mt-6 text-center">

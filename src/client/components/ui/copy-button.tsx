@@ -8,6 +8,7 @@ export function CopyButton({
   label,
   showText = true,
   idleText = 'Copy',
+  onCopied,
   className,
 }: {
   text: string;
@@ -16,13 +17,15 @@ export function CopyButton({
   showText?: boolean;
   /** The visible text before copying, e.g. 'Copy Code'. */
   idleText?: string;
+  /** Called after a successful copy. */
+  onCopied?: () => void;
   className?: string;
 }) {
   const { copied, copy } = useCopy();
   return (
     <button
       type="button"
-      onClick={() => void copy(text)}
+      onClick={() => void copy(text).then((ok) => ok && onCopied?.())}
       aria-label={label}
       className={cn(
         'inline-flex h-8 shrink-0 items-center gap-1 rounded-md px-2 text-xs font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-accent-500 focus-visible:outline-none',

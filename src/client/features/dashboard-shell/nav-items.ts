@@ -1,6 +1,6 @@
 import { LayoutDashboard, PlusCircle, Settings, type LucideIcon } from 'lucide-react';
 import { History, MessageSquareText } from 'lucide-react';
-import { CalendarClock } from 'lucide-react';
+import { CalendarClock, Globe, Link2 } from 'lucide-react';
 
 export type NavItem = {
   to: string;
@@ -19,5 +19,7 @@ export const navItems: NavItem[] = [
   { to: '/dashboard/history', label: 'Message History', icon: History },
   { to: '/dashboard/add', label: 'Add Number', icon: PlusCircle },
   { to: '/dashboard/date-check', label: 'Date Check', icon: CalendarClock },
+  { to: '/dashboard/public-pages', label: 'Public Pages', icon: Globe },
+  { to: '/dashboard/single-api', label: 'Single API', icon: Link2 },
   { to: '/dashboard/settings', label: 'Settings', icon: Settings },
 ];

@@ -1,4 +1,9 @@
-import { refreshAllResult, refreshResult, testResult } from '../../../shared/checks.ts';
+import {
+  expectResult,
+  refreshAllResult,
+  refreshResult,
+  testResult,
+} from '../../../shared/checks.ts';
 import { messageListQuerySchema, messageListResponseSchema } from '../../../shared/messages.ts';
 import { idParams } from '../../../shared/numbers.ts';
 import type { App } from '../../app.ts';
@@ -56,6 +61,23 @@ export function messagesRoutes(app: App, deps: { service: MessagesService; now: 
       schema: { tags: ['messages'], params: idParams, response: { 200: refreshResult } },
     },
     async (req) => service.refresh(requireUser(req).id, req.params.id),
+  );
+
+  app.post(
+    '/v1/numbers/:id/expect',
+    {
+      // Copying a number (the dashboard card): as many as Refresh, 60 a minute per user.
+      config: { rateLimit: { max: 60, timeWindow: 60_000, keyGenerator: userOrIp } },
+      schema: {
+        tags: ['messages'],
+        description:
+          'A code is about to be sent to this number: it is polled at the expecting interval (EXPECTING_POLL_INTERVAL_SECONDS) until `expectingUntil` (EXPECTING_WINDOW_SECONDS), or until shortly after a new code arrives. An inactive number is marked but not polled (`active: false`).',
+        params: idParams,
+        response: { 202: expectResult },
+      },
+    },
+    async (req, reply) =>
+      reply.status(202).send(await service.expect(requireUser(req).id, req.params.id)),
   );
 
   app.post(

@@ -1,6 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import {
   REFRESH_ALL_MAX,
+  type ExpectResult,
   type RefreshAllResult,
   type RefreshResult,
   type TestResult,
@@ -9,6 +10,7 @@ import type { Message } from '../../../shared/messages.ts';
 import { eachLimited } from '../../concurrency.ts';
 import { decodeCursor, encodeCursor } from '../../db/paging.ts';
 import type { Poller } from '../../poller/poller.ts';
+import type { PollerRepository } from '../../poller/poller.repository.ts';
 import { testLabel, type ReadProvider } from '../../providers/read-provider.ts';
 import type { NumbersRepository } from '../numbers/numbers.repository.ts';
 import { numberErrors } from '../numbers/numbers.errors.ts';
@@ -42,6 +44,13 @@ export function messagesService(deps: {
   poller: Poller;
   /** The on-demand reader (Test): its own connection budget, apart from the poller's. */
   readProvider: ReadProvider;
+  /** Arming a number to expect a code: the mark, the expecting interval and how long it lasts. */
+  expecting: {
+    mark: PollerRepository['markNumbers'];
+    intervalMs: number;
+    windowMs: number;
+  };
+  now: () => Date;
 }) {
   const { repo, numbers } = deps;
 
@@ -99,6 +108,23 @@ export function messagesService(deps: {
       return r.ok
         ? { polled: true, newMessages: r.newMessages, error: null }
         : { polled: true, newMessages: 0, error: r.error };
+    },
+
+    /**
+     * The owner copied the number: a code is about to be sent to it. It expects one for the
+     * window (a later mark never shortens an earlier one) and, healthy and due later, is pulled
+     * forward to one expecting interval from now. An inactive number is marked too but is not
+     * polled unless made active again within the window (`active` says which).
+     */
+    async expect(userId: string, id: string): Promise<ExpectResult> {
+      const n = await ownNumber(userId, id);
+      const t = deps.now().getTime();
+      const expectingUntil = new Date(t + deps.expecting.windowMs);
+      await deps.expecting.mark([n.id], {
+        expectingUntil,
+        pullForwardTo: new Date(t + deps.expecting.intervalMs),
+      });
+      return { expectingUntil: expectingUntil.toISOString(), active: n.isActive };
     },
 
     /** 'Refresh Messages': polls the user's active numbers now (each coalesced as above). */

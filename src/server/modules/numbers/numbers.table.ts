@@ -36,6 +36,10 @@ export const voipNumbers = pgTable(
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     lastError: text('last_error'),
     failures: integer('failures').notNull().default(0),
+    /** Someone views a public page or endpoint with this number: polled at the watched interval. */
+    watchedUntil: timestamp('watched_until', { withTimezone: true }),
+    /** A code is about to be sent (the number was copied, a script waits): polled fastest. */
+    expectingUntil: timestamp('expecting_until', { withTimezone: true }),
     // To the millisecond, as the list's cursor carries it (a JS Date): with PostgreSQL's microseconds,
     // numbers imported together (one now()) fell after their own page's cursor.
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),

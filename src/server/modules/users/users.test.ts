@@ -316,6 +316,11 @@ describe('DELETE /v1/me', () => {
     login_codes: (u) => sql`select count(*)::int as n from login_codes where email = ${u.email}`,
     login_code_sends: (u) =>
       sql`select count(*)::int as n from login_code_sends where email = ${u.email}`,
+    public_pages: (u) => sql`select count(*)::int as n from public_pages where user_id = ${u.id}`,
+    public_page_numbers: (u) =>
+      sql`select count(*)::int as n from public_page_numbers pn join public_pages p on p.id = pn.page_id where p.user_id = ${u.id}`,
+    single_api_entries: (u) =>
+      sql`select count(*)::int as n from single_api_entries where user_id = ${u.id}`,
   };
   /** Not the user's: what anyone sends through the contact form, whatever email they type. */
   const notOwned = ['contact_messages'];
@@ -328,7 +333,10 @@ describe('DELETE /v1/me', () => {
     return out;
   }
 
-  /** A user with two sessions, tags, numbers with tags and messages, and a pending sign-in code. */
+  /**
+   * A user with two sessions, tags, numbers with tags and messages, a public page and a single
+   * endpoint, and a pending sign-in code.
+   */
   async function populatedUser() {
     const email = newEmail();
     const s = await newSession(email);
@@ -356,6 +364,16 @@ describe('DELETE /v1/me', () => {
         dedupeKey: `k-${n.id}`,
       });
     }
+    // A public page of both numbers and a single endpoint of one.
+    const page = await call('POST', '/v1/pages', s.cookie, {
+      name: 'Shared',
+      numberIds: numbers.map((n) => n.id),
+    });
+    expect(page.statusCode).toBe(201);
+    const entry = await call('POST', '/v1/single-endpoints', s.cookie, {
+      numberId: numbers[0]!.id,
+    });
+    expect(entry.statusCode).toBe(201);
     // A code requested again later, still waiting to be used.
     t.clock.advance(61_000);
     expect((await call('POST', '/v1/auth/code', undefined, { email })).statusCode).toBe(200);

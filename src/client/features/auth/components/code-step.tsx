@@ -1,61 +1,70 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
 import { ArrowLeft, RotateCw, ShieldCheck } from 'lucide-react';
-import { CODE_LENGTH, sanitizeCodeInput } from '../../../../shared/auth.ts';
-import { safeNextPath, withNext } from '../../../../shared/next-path.ts';
+import type { Me } from '../../../../shared/auth.ts';
+import { CODE_LENGTH, sanitizeCodeInput } from '../../../../shared/auth-rules.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
-import { useSendCode } from '../api/send-code.ts';
-import { useVerifyCode } from '../api/verify-code.ts';
+import { useRequest } from '../../../lib/use-request.ts';
+import { sendCode } from '../api/send-code.ts';
+import { verifyCode } from '../api/verify-code.ts';
 import { useCountdown } from '../hooks/use-countdown.ts';
 
 type Props = {
   email: string;
+  /** The /auth page's ?next= (raw), sent with a resend so the new link leads there too. */
+  next: string | null;
   /** Epoch ms when Resend unlocks. */
   resendAt: number;
   notice: string | null;
   onResent: (resendAfterSeconds: number) => void;
   onChangeEmail: () => void;
+  /** The code was right: the user is signed in. */
+  onSignedIn: (me: Me) => void;
 };
 
-export function CodeStep({ email, resendAt, notice, onResent, onChangeEmail }: Props) {
-  const navigate = useNavigate();
-  const next = safeNextPath(useSearchParams()[0].get('next'));
+export function CodeStep({
+  email,
+  next,
+  resendAt,
+  notice,
+  onResent,
+  onChangeEmail,
+  onSignedIn,
+}: Props) {
   const [code, setCode] = useState('');
   const [resentNotice, setResentNotice] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
-  const verify = useVerifyCode();
-  const resend = useSendCode();
+  const verify = useRequest(verifyCode);
+  const resend = useRequest(sendCode);
   const secondsLeft = useCountdown(resendAt);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (code.length !== CODE_LENGTH || verify.isPending) return;
-    verify.mutate(
+    void verify.run(
       { email, code },
-      {
-        onSuccess: (me) =>
-          navigate(me.emailVerified ? next : withNext('/verify-email', next), { replace: true }),
-        onError: () => inputRef.current?.select(),
-      },
+      { onSuccess: onSignedIn, onError: () => inputRef.current?.select() },
     );
   };
 
   const doResend = () => {
     setResentNotice(false);
     verify.reset();
-    resend.mutate(email, {
-      onSuccess: (res) => {
-        onResent(res.resendAfterSeconds);
-        setResentNotice(true);
-        setCode('');
-        inputRef.current?.focus();
+    void resend.run(
+      { email, next },
+      {
+        onSuccess: (res) => {
+          onResent(res.resendAfterSeconds);
+          setResentNotice(true);
+          setCode('');
+          inputRef.current?.focus();
+        },
+        onError: (err) => {
+          if (err instanceof ApiError && err.retryAfterSeconds) onResent(err.retryAfterSeconds);
+        },
       },
-      onError: (err) => {
-        if (err instanceof ApiError && err.retryAfterSeconds) onResent(err.retryAfterSeconds);
-      },
-    });
+    );
   };
 
   const resendError = resend.isError

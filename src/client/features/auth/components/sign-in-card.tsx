@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { Me } from '../../../../shared/auth.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { CodeStep } from './code-step.tsx';
 import { EmailStep } from './email-step.tsx';
@@ -7,8 +8,21 @@ type State =
   | { step: 'email'; email: string }
   | { step: 'code'; email: string; resendAt: number; notice: string | null };
 
-/** Two-step passwordless sign-in: email, then the 6-digit code. */
-export function SignInCard({ linkError }: { linkError: boolean }) {
+type Props = {
+  /** Show that the emailed link was invalid or expired (/auth?error=link). */
+  linkError: boolean;
+  /** The page's ?next= (raw): the emailed link leads there after sign-in. */
+  next: string | null;
+  /** The code was right: the user is signed in (the page moves on to `next`). */
+  onSignedIn: (me: Me) => void;
+};
+
+/**
+ * Two-step passwordless sign-in: email, then the 6-digit code. It needs no router or query client:
+ * the /auth route (app/routes/auth.tsx) renders it in the app, and the /auth page's island
+ * (islands/sign-in.tsx) hydrates it alone.
+ */
+export function SignInCard({ linkError, next, onSignedIn }: Props) {
   const [state, setState] = useState<State>({ step: 'email', email: '' });
 
   return (
@@ -29,6 +43,7 @@ export function SignInCard({ linkError }: { linkError: boolean }) {
       {state.step === 'email' ? (
         <EmailStep
           defaultEmail={state.email}
+          next={next}
           onSent={(email, seconds, alreadySent) =>
             setState({
               step: 'code',
@@ -44,12 +59,14 @@ export function SignInCard({ linkError }: { linkError: boolean }) {
         <CodeStep
           key={state.email}
           email={state.email}
+          next={next}
           resendAt={state.resendAt}
           notice={state.notice}
           onResent={(seconds) =>
             setState({ ...state, resendAt: Date.now() + seconds * 1000, notice: null })
           }
           onChangeEmail={() => setState({ step: 'email', email: state.email })}
+          onSignedIn={onSignedIn}
         />
       )}
     </div>

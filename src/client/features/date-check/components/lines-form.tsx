@@ -1,6 +1,6 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { CalendarSearch } from 'lucide-react';
-import { checkLines } from '../../../../shared/checks.ts';
+import { checkLines } from '../../../../shared/check-rules.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -21,6 +21,13 @@ type Props = {
 /** A textarea of pasted lines and a 'Check Dates' button (disabled while empty or running). */
 export function LinesForm({ id, label, help, placeholder, maxLines, running, onSubmit }: Props) {
   const [text, setText] = useState('');
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  // On a pre-rendered page (/date-checker), lines pasted before the script ran are in the box but
+  // not in the state: take them over once mounted, so the count and the button follow.
+  useEffect(() => {
+    const typed = textarea.current?.value;
+    if (typed) setText(typed);
+  }, []);
   const lines = checkLines(text);
   const tooMany = maxLines !== undefined && lines.length > maxLines;
 
@@ -49,6 +56,7 @@ export function LinesForm({ id, label, help, placeholder, maxLines, running, onS
         </span>
       </div>
       <Textarea
+        ref={textarea}
         id={id}
         rows={8}
         spellCheck={false}

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { expiryBand } from '../../../../shared/checks.ts';
+import { expiryBand } from '../../../../shared/check-rules.ts';
 import { formatPhone } from '../../../../shared/phone.ts';
 import { cn } from '../../../lib/cn.ts';
 import { daysLeftLabel, expiryIcon, expiryTextClass, formatEndDate } from '../../../lib/expiry.ts';

@@ -7,6 +7,7 @@ import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useNow } from '../../../lib/use-now.ts';
+import { expectCode } from '../api/expect-code.ts';
 import { useToggleNumber } from '../api/update-number.ts';
 import { CardApiLink } from './card-api-link.tsx';
 import { CardLatestCode } from './card-latest-code.tsx';
@@ -70,7 +71,12 @@ export const NumberCard = memo(function NumberCard({
           >
             {formatted}
           </h2>
-          <CopyButton text={number.phoneNumber} label={`Copy ${formatted}`} showText={false} />
+          <CopyButton
+            text={number.phoneNumber}
+            label={`Copy ${formatted}`}
+            showText={false}
+            onCopied={() => expectCode(number.id)}
+          />
         </div>
         <button
           type="button"

@@ -1,0 +1,7 @@
+import { PublicPagesPage } from '../../features/public-pages/components/public-pages-page.tsx';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+
+export function Component() {
+  useDocumentTitle('Public Pages');
+  return <PublicPagesPage />;
+}

@@ -1,0 +1,7 @@
+import { SingleApiPage } from '../../features/single-api/components/single-api-page.tsx';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+
+export function Component() {
+  useDocumentTitle('Single API');
+  return <SingleApiPage />;
+}

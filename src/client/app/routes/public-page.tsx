@@ -1,0 +1,8 @@
+import { useParams } from 'react-router';
+import { PublicPageView } from '../../features/public-pages/components/public-page-view.tsx';
+
+/** /api/{hash}: a public page, standalone (no site navigation, no sign-in). */
+export function Component() {
+  const { hash = '' } = useParams();
+  return <PublicPageView key={hash} hash={hash} />;
+}

@@ -1,0 +1,91 @@
+import { ExternalLink, Eye } from 'lucide-react';
+import { cn } from '../../lib/cn.ts';
+import { countOf, formatAge, formatFullTime, formatMessageTime } from '../../lib/format.ts';
+import { CopyButton } from './copy-button.tsx';
+
+/**
+ * A public link (page or single endpoint) with Copy and Open. The link opens in a new tab without
+ * telling the page who sent the visitor (the public pages send no referrer either).
+ */
+export function ShareLinkRow({
+  url,
+  name,
+  dimmed,
+}: {
+  url: string;
+  /** What the link is for, in the buttons' accessible names. */
+  name: string;
+  dimmed?: boolean;
+}) {
+  return (
+    <div
+      className={cn(
+        'flex min-w-0 items-center gap-1 rounded-lg bg-slate-50 py-0.5 pr-0.5 pl-3 ring-1 ring-slate-200 ring-inset',
+        dimmed && 'opacity-70',
+      )}
+    >
+      <a
+        href={url}
+        target="_blank"
+        rel="noopener noreferrer"
+        data-testid="share-link"
+        className="min-w-0 flex-1 rounded py-1 font-mono text-xs break-all text-slate-700 hover:text-brand-800 hover:underline focus-visible:ring-2 focus-visible:ring-accent-500 focus-visible:outline-none"
+      >
+        {url}
+      </a>
+      <CopyButton text={url} label={`Copy link of ${name}`} />
+      <a
+        href={url}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={`Open ${name} in a new tab`}
+        className="inline-flex h-8 shrink-0 items-center gap-1 rounded-md px-2 text-xs font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-accent-500 focus-visible:outline-none"
+      >
+        <ExternalLink aria-hidden="true" className="size-4" />
+        <span aria-hidden="true" className="max-sm:hidden">
+          Open
+        </span>
+      </a>
+    </div>
+  );
+}
+
+/** '12 views · Last accessed 5m ago · Created Mar 5, 3:04 PM'. */
+export function ShareStats({
+  views,
+  lastAccessed,
+  createdAt,
+  now,
+}: {
+  views: number;
+  lastAccessed: string | null;
+  createdAt: string;
+  now: Date;
+}) {
+  return (
+    <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
+      <span className="inline-flex items-center gap-1" data-testid="share-views">
+        <Eye aria-hidden="true" className="size-3.5" />
+        {countOf(views, 'view')}
+      </span>
+      <span data-testid="share-last-accessed">
+        {lastAccessed ? (
+          <>
+            Last accessed{' '}
+            <time dateTime={lastAccessed} title={formatFullTime(lastAccessed)}>
+              {formatAge(lastAccessed, now)}
+            </time>
+          </>
+        ) : (
+          'Never accessed'
+        )}
+      </span>
+      <span>
+        Created{' '}
+        <time dateTime={createdAt} title={formatFullTime(createdAt)}>
+          {formatMessageTime(createdAt, now)}
+        </time>
+      </span>
+    </p>
+  );
+}

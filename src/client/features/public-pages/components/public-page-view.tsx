@@ -1,0 +1,162 @@
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Search } from 'lucide-react';
+import { PUBLIC_NUMBERS_LISTED } from '../../../../shared/sharing-limits.ts';
+import type { PublicPage } from '../../../../shared/sharing.ts';
+import { formatPhone } from '../../../../shared/phone.ts';
+import { Input } from '../../../components/ui/input.tsx';
+import {
+  ShareLoadError,
+  ShareLoading,
+  ShareNotFound,
+  ShareShell,
+} from '../../../components/ui/share-shell.tsx';
+import { isApiError } from '../../../lib/api.ts';
+import { countOf, formatCount } from '../../../lib/format.ts';
+import {
+  usePublicEvents,
+  withPublicMessage,
+  type PublicEvent,
+} from '../../../lib/public-events.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useNow } from '../../../lib/use-now.ts';
+import { pageKeys } from '../api/keys.ts';
+import { expectCode, publicPageEventsUrl, usePublicPage } from '../api/public-page.ts';
+import { PublicNumberSection } from './public-number-section.tsx';
+
+/** A page with more numbers than this gets a search box. */
+const SEARCH_FROM = 10;
+
+/**
+ * /api/{hash}: a public page for anyone with the link. Its numbers with their newest messages and
+ * codes, end dates and Copy Number, kept live by the page's event stream; new codes are announced
+ * to screen readers. Missing or inactive: 'Page Not Found' with the server's sentence.
+ */
+export function PublicPageView({ hash }: { hash: string }) {
+  const page = usePublicPage(hash);
+  const qc = useQueryClient();
+  const [announcement, setAnnouncement] = useState('');
+  const notFoundError = isApiError(page.error) && page.error.status === 404 ? page.error : null;
+  const notFound = notFoundError !== null;
+  const live = !!page.data && !notFound;
+  useDocumentTitle(notFound ? 'Page Not Found' : page.data?.name);
+
+  const onEvent = useCallback(
+    (e: PublicEvent) => {
+      let newest: string | null = null;
+      qc.setQueryData<PublicPage>(pageKeys.public(hash), (data) => {
+        if (!data) return data;
+        let changed = false;
+        const numbers = data.numbers.map((n) => {
+          if (n.id !== e.numberId) return n;
+          const next = withPublicMessage(n, e);
+          changed = next !== n;
+          // Announced when it is the number's newest (a burst may arrive in any order).
+          if (changed && next.messages[0]?.id === e.id) newest = next.phoneNumber;
+          return next;
+        });
+        return changed ? { ...data, numbers } : data;
+      });
+      if (newest && e.code) setAnnouncement(`New code for ${formatPhone(newest)}: ${e.code}`);
+    },
+    [qc, hash],
+  );
+  const connected = usePublicEvents(
+    live ? publicPageEventsUrl(hash) : null,
+    onEvent,
+    () => void page.refetch(),
+  );
+
+  return (
+    <ShareShell live={live ? connected : null}>
+      {/* Stays mounted, so a code arriving live is announced. */}
+      <p className="sr-only" aria-live="polite" data-testid="code-announcement">
+        {announcement}
+      </p>
+      {page.isPending ? (
+        <ShareLoading text="Loading page..." />
+      ) : notFoundError ? (
+        <ShareNotFound title="Page Not Found" message={notFoundError.message} />
+      ) : page.isError && !page.data ? (
+        <ShareLoadError
+          text="Failed to load page data"
+          error={page.error}
+          onRetry={() => void page.refetch()}
+          retrying={page.isFetching}
+        />
+      ) : (
+        <PageBody page={page.data!} hash={hash} />
+      )}
+    </ShareShell>
+  );
+}
+
+function PageBody({ page, hash }: { page: PublicPage; hash: string }) {
+  const now = useNow();
+  const [query, setQuery] = useState('');
+  const digits = useDeferredValue(query.replace(/\D/g, ''));
+  const onCopied = useCallback((numberId: string) => expectCode(hash, numberId), [hash]);
+
+  const shown = useMemo(
+    () => (digits ? page.numbers.filter((n) => n.phoneNumber.includes(digits)) : page.numbers),
+    [page.numbers, digits],
+  );
+  const listed = page.numbers
+    .slice(0, PUBLIC_NUMBERS_LISTED)
+    .map((n) => formatPhone(n.phoneNumber));
+  const more = page.numberCount - listed.length;
+
+  return (
+    <div className="space-y-4">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">
+          {page.name}
+        </h1>
+        <p className="mt-1 text-sm text-slate-600" data-testid="monitored-numbers">
+          {page.numberCount === 0 ? (
+            'No numbers on this page.'
+          ) : (
+            <>
+              Monitoring {countOf(page.numberCount, 'number')}:{' '}
+              <span className="text-slate-800 tabular-nums">{listed.join(', ')}</span>
+              {more > 0 && ` +${formatCount(more)} more`}
+            </>
+          )}
+        </p>
+        {page.numberCount > page.numbers.length && (
+          <p className="mt-1 text-xs text-slate-500">
+            Showing the first {formatCount(page.numbers.length)} numbers.
+          </p>
+        )}
+      </div>
+
+      {page.numbers.length > SEARCH_FROM && (
+        <div className="relative">
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+          />
+          <Input
+            type="search"
+            inputMode="numeric"
+            aria-label="Find a number"
+            placeholder="Find a number"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            className="pl-9"
+          />
+        </div>
+      )}
+
+      {shown.length === 0 && page.numbers.length > 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">
+          No number matches “{query.trim()}”.
+        </p>
+      ) : (
+        shown.map((n) => (
+          <PublicNumberSection key={n.id} number={n} now={now} onCopied={onCopied} />
+        ))
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,305 @@
+import { useState, type FormEvent } from 'react';
+import { ClipboardList, ListChecks } from 'lucide-react';
+import { toast } from 'sonner';
+import type { VoipNumber } from '../../../../shared/numbers.ts';
+import { formatPhone } from '../../../../shared/phone.ts';
+import {
+  DEFAULT_REMARK,
+  ENTRY_NUMBER_REQUIRED,
+  MAX_REMARK_LENGTH,
+  MAX_SHARE_NAME_LENGTH,
+  MAX_SINGLE_LINES,
+  SINGLE_LINES_REQUIRED,
+  defaultEntryName,
+  type CreateEntriesResult,
+} from '../../../../shared/sharing.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { DialogActions, DialogClose, FormDialog } from '../../../components/ui/dialog.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { NumberPicker } from '../../../components/ui/number-picker.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { ToggleButton } from '../../../components/ui/toggle-button.tsx';
+import { errorMessage, isApiError } from '../../../lib/api.ts';
+import { formatCount } from '../../../lib/format.ts';
+import { useCreateEntriesFromLines, useCreateEntry } from '../api/save-entry.ts';
+
+type Mode = 'pick' | 'lines';
+
+const LINES_PLACEHOLDER = `5551234567----https://provider.example/api?key=…
++1 555 123 4568|https://provider.example/api?key=…
+https://provider.example/api?key=…\t5551234569`;
+
+/** Create single endpoints: pick one number (name and remark optional), or paste lines. */
+export function EntryCreateDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [mode, setMode] = useState<Mode>('pick');
+  const create = useCreateEntry();
+  const fromLines = useCreateEntriesFromLines();
+  const busy = create.isPending || fromLines.isPending;
+  const close = () => {
+    create.reset();
+    fromLines.reset();
+    onOpenChange(false);
+  };
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={(o) => (o ? onOpenChange(true) : close())}
+      title="Create Single API Entry"
+      description="Each entry gets its own public link showing one number’s latest messages and codes — never its API link."
+      busy={busy}
+      wide
+    >
+      <div role="group" aria-label="Create from" className="mb-4 grid grid-cols-2 gap-2 sm:flex">
+        <ToggleButton pressed={mode === 'pick'} onClick={() => setMode('pick')}>
+          <ListChecks aria-hidden="true" className="size-4" />
+          Pick a Number
+        </ToggleButton>
+        <ToggleButton pressed={mode === 'lines'} onClick={() => setMode('lines')}>
+          <ClipboardList aria-hidden="true" className="size-4" />
+          Paste Lines
+        </ToggleButton>
+      </div>
+      {mode === 'pick' ? (
+        <PickForm
+          busy={busy}
+          failure={create.error}
+          onSubmit={(body) =>
+            create.mutate(body, {
+              onSuccess: (entry) => {
+                close();
+                toast.success(`Created ${entry.name}`);
+              },
+            })
+          }
+        />
+      ) : (
+        <LinesForm
+          busy={busy}
+          failure={fromLines.error}
+          result={fromLines.data}
+          onSubmit={(body) =>
+            fromLines.mutate(body, {
+              onSuccess: (res) => {
+                if (res.errors.length > 0) return;
+                close();
+                toast.success(res.message);
+              },
+            })
+          }
+        />
+      )}
+    </FormDialog>
+  );
+}
+
+function PickForm({
+  busy,
+  failure,
+  onSubmit,
+}: {
+  busy: boolean;
+  failure: Error | null;
+  onSubmit: (body: { numberId: string; name?: string; remark: string }) => void;
+}) {
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [picked, setPicked] = useState<VoipNumber | null>(null);
+  const [name, setName] = useState('');
+  const [remark, setRemark] = useState('');
+  const [numberError, setNumberError] = useState<string>();
+  const fields = isApiError(failure) ? failure.fields : undefined;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const numberId = [...selected][0];
+    if (!numberId) return setNumberError(ENTRY_NUMBER_REQUIRED);
+    const trimmed = name.trim();
+    onSubmit({ numberId, ...(trimmed ? { name: trimmed } : {}), remark: remark.trim() });
+  };
+
+  const shownNumberError = numberError ?? fields?.numberId?.[0];
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <fieldset className="space-y-1.5">
+        <legend className="mb-1.5 text-sm font-medium text-slate-800">Number</legend>
+        <NumberPicker
+          mode="single"
+          label="Number for this entry"
+          selected={selected}
+          errorId="entry-number-error"
+          invalid={!!shownNumberError}
+          onChange={(next, n) => {
+            setSelected(next);
+            if (n) setPicked(n);
+            setNumberError(undefined);
+          }}
+        />
+        <p id="entry-number-error" className="text-sm text-red-700 empty:hidden" aria-live="polite">
+          {shownNumberError ?? ''}
+        </p>
+      </fieldset>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          id="entry-name"
+          label="Name (optional)"
+          error={fields?.name?.[0]}
+          hint="Left empty: ‘API for’ and the number."
+        >
+          <Input
+            id="entry-name"
+            value={name}
+            maxLength={MAX_SHARE_NAME_LENGTH}
+            autoComplete="off"
+            placeholder={defaultEntryName(
+              picked ? formatPhone(picked.phoneNumber) : '(xxx) xxx-xxxx',
+            )}
+            aria-describedby="entry-name-error"
+            onChange={(e) => setName(e.target.value)}
+          />
+        </FormField>
+        <RemarkField
+          id="entry-remark"
+          value={remark}
+          onChange={setRemark}
+          error={fields?.remark?.[0]}
+        />
+      </div>
+      {failure && !fields && (
+        <Alert tone="error">Failed to create single API entry: {errorMessage(failure)}</Alert>
+      )}
+      <DialogActions>
+        <DialogClose asChild>
+          <Button variant="secondary" disabled={busy}>
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="submit" variant="primary" loading={busy}>
+          Create Entry
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}
+
+function LinesForm({
+  busy,
+  failure,
+  result,
+  onSubmit,
+}: {
+  busy: boolean;
+  failure: Error | null;
+  result: CreateEntriesResult | undefined;
+  onSubmit: (body: { lines: string; remark: string }) => void;
+}) {
+  const [lines, setLines] = useState('');
+  const [remark, setRemark] = useState('');
+  const [error, setError] = useState<string>();
+  const fields = isApiError(failure) ? failure.fields : undefined;
+  const linesError = error ?? fields?.lines?.[0];
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!lines.trim()) return setError(SINGLE_LINES_REQUIRED);
+    onSubmit({ lines, remark: remark.trim() });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <FormField
+        id="entry-lines"
+        label="Numbers and API links"
+        error={linesError}
+        hint={`One number per line with its API link (separated by ----, a tab, | or a space), up to ${formatCount(MAX_SINGLE_LINES)} lines. Each number must already be in your collection.`}
+      >
+        <Textarea
+          id="entry-lines"
+          rows={6}
+          value={lines}
+          spellCheck={false}
+          placeholder={LINES_PLACEHOLDER}
+          invalid={!!linesError}
+          aria-describedby="entry-lines-error"
+          className="font-mono text-xs sm:text-xs"
+          onChange={(e) => {
+            setLines(e.target.value);
+            setError(undefined);
+          }}
+        />
+      </FormField>
+      <RemarkField
+        id="lines-remark"
+        value={remark}
+        onChange={setRemark}
+        error={fields?.remark?.[0]}
+      />
+      {failure && !fields && <Alert tone="error">{errorMessage(failure)}</Alert>}
+      {result && result.errors.length > 0 && (
+        <Alert tone="warning">
+          <p className="font-medium" data-testid="lines-result">
+            {result.message}
+          </p>
+          <ul
+            className="mt-1 max-h-40 list-disc space-y-0.5 overflow-y-auto pl-5"
+            data-testid="lines-errors"
+          >
+            {result.errors.map((err, i) => (
+              <li key={i} className="break-words">
+                {err}
+              </li>
+            ))}
+          </ul>
+        </Alert>
+      )}
+      <DialogActions>
+        <DialogClose asChild>
+          <Button variant="secondary" disabled={busy}>
+            {result && result.created.length > 0 ? 'Close' : 'Cancel'}
+          </Button>
+        </DialogClose>
+        <Button type="submit" variant="primary" loading={busy}>
+          Create Entries
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}
+
+function RemarkField({
+  id,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  value: string;
+  onChange: (v: string) => void;
+  error: string | undefined;
+}) {
+  return (
+    <FormField
+      id={id}
+      label="Remark (optional)"
+      error={error}
+      hint={`Left empty: ‘${DEFAULT_REMARK}’.`}
+    >
+      <Input
+        id={id}
+        value={value}
+        maxLength={MAX_REMARK_LENGTH}
+        autoComplete="off"
+        placeholder={DEFAULT_REMARK}
+        aria-describedby={`${id}-error`}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </FormField>
+  );
+}

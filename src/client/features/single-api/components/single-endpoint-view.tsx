@@ -1,0 +1,235 @@
+import { useCallback, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { CalendarSearch, RefreshCw } from 'lucide-react';
+import { NO_EXPIRY_FOUND, expiryBand } from '../../../../shared/check-rules.ts';
+import { formatPhone } from '../../../../shared/phone.ts';
+import type { PublicEntry, PublicNumber } from '../../../../shared/sharing.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { CopyAction } from '../../../components/ui/copy-action.tsx';
+import { LatestCodeBanner, PublicMessageList } from '../../../components/ui/public-messages.tsx';
+import {
+  ShareLoadError,
+  ShareLoading,
+  ShareNotFound,
+  ShareShell,
+} from '../../../components/ui/share-shell.tsx';
+import { isApiError } from '../../../lib/api.ts';
+import { cn } from '../../../lib/cn.ts';
+import { daysLeftLabel, expiryChipClass, expiryIcon, formatEndDate } from '../../../lib/expiry.ts';
+import {
+  usePublicEvents,
+  withPublicMessage,
+  type PublicEvent,
+} from '../../../lib/public-events.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useNow } from '../../../lib/use-now.ts';
+import { entryKeys } from '../api/keys.ts';
+import { expectCode, publicEntryEventsUrl, usePublicEntry } from '../api/public-entry.ts';
+
+const ENDPOINT_NOT_FOUND_TITLE = 'API Endpoint Not Found';
+const ENDPOINT_NOT_FOUND_TEXT = 'The requested API endpoint could not be found or is inactive.';
+const ENDPOINT_SUBTITLE = 'Single API endpoint • Real-time message updates';
+
+/**
+ * /single/{hash}: one number for anyone with the link, built for a phone: the newest code large at
+ * the top, the number with Copy Number and Copy +1 (both tell the server a code is about to be
+ * sent), the end date on demand, and the recent messages, kept live by the endpoint's stream.
+ */
+export function SingleEndpointView({ hash }: { hash: string }) {
+  const entry = usePublicEntry(hash);
+  const qc = useQueryClient();
+  const [announcement, setAnnouncement] = useState('');
+  const notFound = isApiError(entry.error) && entry.error.status === 404;
+  const live = !!entry.data && !notFound;
+  useDocumentTitle(notFound ? ENDPOINT_NOT_FOUND_TITLE : entry.data?.name);
+
+  const onEvent = useCallback(
+    (e: PublicEvent) => {
+      let newest = false;
+      qc.setQueryData<PublicEntry>(entryKeys.public(hash), (data) => {
+        if (!data || data.number.id !== e.numberId) return data;
+        const number = withPublicMessage(data.number, e);
+        if (number === data.number) return data;
+        // Announced when it is the newest (a burst may arrive in any order).
+        newest = number.messages[0]?.id === e.id;
+        return { ...data, number };
+      });
+      if (newest && e.code) setAnnouncement(`New code: ${e.code}`);
+    },
+    [qc, hash],
+  );
+  const connected = usePublicEvents(
+    live ? publicEntryEventsUrl(hash) : null,
+    onEvent,
+    () => void entry.refetch(),
+  );
+
+  return (
+    <ShareShell live={live ? connected : null}>
+      <p className="sr-only" aria-live="polite" data-testid="code-announcement">
+        {announcement}
+      </p>
+      {entry.isPending ? (
+        <ShareLoading text="Loading API endpoint..." />
+      ) : notFound ? (
+        <ShareNotFound title={ENDPOINT_NOT_FOUND_TITLE} message={ENDPOINT_NOT_FOUND_TEXT} />
+      ) : entry.isError && !entry.data ? (
+        <ShareLoadError
+          text="Failed to load API data"
+          error={entry.error}
+          onRetry={() => void entry.refetch()}
+          retrying={entry.isFetching}
+        />
+      ) : (
+        <EndpointBody
+          data={entry.data!}
+          onRefresh={async () => void (await entry.refetch())}
+          onCopied={() => expectCode(hash)}
+        />
+      )}
+    </ShareShell>
+  );
+}
+
+function EndpointBody({
+  data,
+  onRefresh,
+  onCopied,
+}: {
+  data: PublicEntry;
+  onRefresh: () => Promise<void>;
+  onCopied: () => void;
+}) {
+  const now = useNow();
+  const n = data.number;
+  const formatted = formatPhone(n.phoneNumber);
+  const [refreshing, setRefreshing] = useState(false);
+
+  const refresh = async () => {
+    setRefreshing(true);
+    try {
+      await onRefresh();
+    } finally {
+      setRefreshing(false);
+    }
+  };
+
+  return (
+    <div className="space-y-4">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">
+            {data.name}
+          </h1>
+          <p className="mt-1 text-sm text-slate-600">{ENDPOINT_SUBTITLE}</p>
+        </div>
+        <Button variant="secondary" size="sm" onClick={() => void refresh()} disabled={refreshing}>
+          <RefreshCw
+            aria-hidden="true"
+            className={cn('size-4', refreshing && 'animate-spin motion-reduce:animate-none')}
+          />
+          {refreshing ? 'Refreshing...' : 'Refresh'}
+        </Button>
+      </div>
+
+      <LatestCodeBanner messages={n.messages} now={now} formatted={formatted} />
+
+      <section
+        aria-label="Number"
+        className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+      >
+        <div className="flex flex-wrap items-center gap-3">
+          <p
+            className="text-2xl font-bold tracking-tight text-slate-900 tabular-nums sm:text-3xl"
+            data-testid="endpoint-number"
+          >
+            {formatted}
+          </p>
+          <Badge tone={n.isActive ? 'green' : 'grey'}>{n.isActive ? 'Active' : 'Inactive'}</Badge>
+        </div>
+        <div className="mt-3 grid gap-2 sm:flex">
+          <CopyAction text={n.phoneNumber} variant="primary" onCopied={onCopied}>
+            Copy Number
+          </CopyAction>
+          <CopyAction text={`+1${n.phoneNumber}`} onCopied={onCopied}>
+            Copy +1{n.phoneNumber}
+          </CopyAction>
+        </div>
+      </section>
+
+      <ExpirySection number={n} onCheck={onRefresh} />
+
+      <section className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+        <PublicMessageList
+          messages={n.messages}
+          now={now}
+          formatted={formatted}
+          heading={`Recent Messages (${n.messages.length})`}
+        />
+      </section>
+    </div>
+  );
+}
+
+/** 'Expiry Date' with 'Check Date': fetches the endpoint again and shows its end date. */
+function ExpirySection({
+  number: n,
+  onCheck,
+}: {
+  number: PublicNumber;
+  onCheck: () => Promise<void>;
+}) {
+  const [checking, setChecking] = useState(false);
+  const [checked, setChecked] = useState(false);
+
+  const check = async () => {
+    setChecking(true);
+    try {
+      await onCheck();
+      setChecked(true);
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  const days = n.endDate ? n.daysLeft : null;
+  const band = expiryBand(days);
+  const Icon = expiryIcon[band];
+  return (
+    <section
+      aria-labelledby="expiry-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="expiry-heading" className="text-base font-semibold text-slate-900">
+          Expiry Date
+        </h2>
+        <Button variant="secondary" size="sm" onClick={() => void check()} disabled={checking}>
+          <CalendarSearch aria-hidden="true" className="size-4" />
+          {checking ? 'Checking...' : 'Check Date'}
+        </Button>
+      </div>
+      <div aria-live="polite" data-testid="expiry-result">
+        {checked &&
+          (n.endDate && days !== null ? (
+            <p
+              data-band={band}
+              className={cn(
+                'mt-3 flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg px-3 py-2 text-sm ring-1 ring-inset',
+                expiryChipClass[band],
+              )}
+            >
+              <Icon aria-hidden="true" className="size-4 shrink-0" />
+              <span className="font-semibold">Expires:</span>
+              <span>{formatEndDate(n.endDate)}</span>
+              <span aria-hidden="true">·</span>
+              <span>{daysLeftLabel(days)}</span>
+            </p>
+          ) : (
+            <p className="mt-3 text-sm text-slate-600">{NO_EXPIRY_FOUND}</p>
+          ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import type { Entry } from '../../../shared/sharing.ts';
+import { fileDate, toCsv } from '../../lib/csv.ts';
+import { countOf } from '../../lib/format.ts';
+import type { RemarkCount } from './api/list-entries.ts';
+
+export const NO_ENTRIES_SELECTED = 'No entries selected for export';
+export const CSV_HEADER = [
+  'Name',
+  'Phone Number',
+  'API URL',
+  'Status',
+  'Remark',
+  'Created Date',
+] as const;
+
+/**
+ * single-api-entries-{date}.csv (spec columns: Name, Phone Number, API URL, Status, Remark, Created
+ * Date) for `entries`; API URL is the public `/single/{hash}` address (built by `urlOf`), never a
+ * provider link. Null when there is nothing to export.
+ */
+export function entriesCsv(
+  entries: readonly Entry[],
+  urlOf: (hash: string) => string,
+  now = new Date(),
+) {
+  if (entries.length === 0) return null;
+  return {
+    filename: `single-api-entries-${fileDate(now)}.csv`,
+    csv: toCsv(
+      CSV_HEADER,
+      entries.map((e) => [
+        e.name,
+        e.phoneNumber,
+        urlOf(e.hash),
+        e.isActive ? 'Active' : 'Inactive',
+        e.remark,
+        fileDate(new Date(e.createdAt)),
+      ]),
+    ),
+  };
+}
+
+type RemarkOption = { value: string; label: string };
+
+/**
+ * The remark filter's options: every entry first ('All Remarks (n)'), then each distinct remark
+ * with its count, as the server lists them. The remark filtered on stays listed (with 0) after
+ * its last entry is gone or renamed, so the filter never shows a value it does not offer.
+ */
+export function remarkOptions(remarks: readonly RemarkCount[], current: string): RemarkOption[] {
+  const total = remarks.reduce((sum, r) => sum + r.count, 0);
+  const options = [
+    { value: '', label: `All Remarks (${total})` },
+    ...remarks.map((r) => ({ value: r.remark, label: `${r.remark} (${r.count})` })),
+  ];
+  if (current && !remarks.some((r) => r.remark === current)) {
+    options.push({ value: current, label: `${current} (0)` });
+  }
+  return options;
+}
+
+/** 'Deleted 3 entries'. */
+export const deletedText = (n: number) => `Deleted ${countOf(n, 'entry', 'entries')}`;

@@ -1,0 +1,11 @@
+/**
+ * The script of the pre-rendered /date-checker page (scripts/prerender.tsx): the public header's
+ * mobile menu, as on the pages without a form, and the checker (`DateCheckerTool`) as a React
+ * island, without the app (ADR 0011). Links are page loads, like between the other public pages.
+ */
+import { DateCheckerTool } from '../features/date-check/components/date-checker-tool.tsx';
+import { mobileMenu } from './mobile-menu.ts';
+import { mountIsland } from './mount.tsx';
+
+mobileMenu();
+mountIsland(<DateCheckerTool />);

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { apiErrorBody } from '../../shared/api.ts';
+import { errorBodyOf } from './api.ts';
+
+const bodies: unknown[] = [
+  { error: { code: 'VALIDATION_ERROR', message: 'Invalid input', fields: { email: ['Bad'] } } },
+  { error: { code: 'INVALID_CODE', message: 'Wrong.', remainingAttempts: 4 } },
+  { error: { code: 'RESEND_TOO_SOON', message: 'Wait.', retryAfterSeconds: 42, extra: 1 } },
+  { error: { code: 'X', message: '' } },
+  { error: { code: 'X', message: 'm', fields: {} } },
+  { error: { code: 'X', message: 'm', fields: { a: [] } } },
+  { error: { code: 'X', message: 'm', fields: { a: [1] } } },
+  { error: { code: 'X', message: 'm', fields: { a: 'not a list' } } },
+  { error: { code: 'X', message: 'm', fields: [['a']] } },
+  { error: { code: 'X', message: 'm', fields: null } },
+  { error: { code: 'X', message: 'm', remainingAttempts: 1.5 } },
+  { error: { code: 'X', message: 'm', remainingAttempts: '4' } },
+  { error: { code: 'X', message: 'm', retryAfterSeconds: null } },
+  { error: { code: 'X', message: 'm', retryAfterSeconds: 2 ** 60 } },
+  { error: { code: 1, message: 'm' } },
+  { error: { message: 'm' } },
+  { error: 'text' },
+  { error: null },
+  { error: [] },
+  {},
+  [],
+  'text',
+  null,
+  undefined,
+];
+
+describe('errorBodyOf (the error shape, checked without zod)', () => {
+  it.each(bodies.map((b) => [JSON.stringify(b) ?? 'undefined', b]))(
+    'answers %s as apiErrorBody does',
+    (_, body) => {
+      const schema = apiErrorBody.safeParse(body);
+      const plain = errorBodyOf(body);
+      if (!schema.success) expect(plain).toBeNull();
+      else {
+        expect(plain).not.toBeNull();
+        // Absent optional keys are undefined either way.
+        expect({ ...plain }).toEqual({
+          fields: undefined,
+          remainingAttempts: undefined,
+          retryAfterSeconds: undefined,
+          ...schema.data.error,
+        });
+      }
+    },
+  );
+});

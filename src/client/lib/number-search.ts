@@ -1,0 +1,28 @@
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { NUMBERS_PAGE_MAX, type NumberList } from '../../shared/numbers.ts';
+import { apiGet } from './api.ts';
+import { NUMBERS_ROOT } from './query-roots.ts';
+
+/**
+ * The user's numbers matching a search (phone digits, tag name or provider host, as the dashboard
+ * searches), newest first, 100 a page, for pickers that must work with 10,000 numbers: the server
+ * searches and pages, the picker loads the next page as the list scrolls. Kept under the numbers
+ * root (every change to numbers refreshes it) but outside ['numbers', 'list'], which live events
+ * patch.
+ */
+const numberSearchQuery = (q: string) =>
+  infiniteQueryOptions({
+    queryKey: [...NUMBERS_ROOT, 'search', q] as const,
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ limit: String(NUMBERS_PAGE_MAX) });
+      if (q) params.set('q', q);
+      if (pageParam) params.set('cursor', pageParam);
+      return apiGet<NumberList>(`/v1/numbers?${params.toString()}`, signal);
+    },
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+
+export const useNumberSearch = (q: string) => useInfiniteQuery(numberSearchQuery(q));

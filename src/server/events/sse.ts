@@ -1,0 +1,121 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
+import { openStream } from '../plugins/stream.ts';
+import type { EventBus, MessageEvent } from './bus.ts';
+
+/** Unsent bytes a slow event-stream client may hold before it is dropped (it reconnects and replays). */
+export const SSE_MAX_BUFFER = 256 * 1024;
+/** Events replayed at most after a reconnect with Last-Event-ID. */
+export const REPLAY_LIMIT = 500;
+export const DEFAULT_HEARTBEAT_MS = 15_000;
+
+export type EventStreamOptions = {
+  /** The bus subscription: events are published per user (the owner of the numbers). */
+  userId: string;
+  /** Which of the user's events this stream sends (all when absent). */
+  accept?: (e: MessageEvent) => boolean;
+  /** The `data:` line of an event (JSON). */
+  data: (e: MessageEvent) => string;
+  /** The request's Last-Event-ID header: events stored since then are replayed first. */
+  lastEventId: string | undefined;
+  /** Events stored at or after `since`, oldest first, at most REPLAY_LIMIT. */
+  replay: (since: Date) => Promise<MessageEvent[]>;
+  /**
+   * Runs at each heartbeat, after the ping; resolving false ends the stream (signed out, page
+   * gone). A failure is logged and the stream goes on.
+   */
+  heartbeat: () => Promise<boolean>;
+  /** Headers beyond the stream's own (content type, no-store, no buffering). */
+  headers?: Record<string, string>;
+  /** Ends the stream when aborted (the page it follows changed). */
+  end?: AbortSignal;
+};
+
+/**
+ * Server-Sent Events of new messages, shared by `/v1/events` and the public pages' streams:
+ * `message` events with ids = storage time in ms (usable as Last-Event-ID), replay of what a
+ * reconnecting client missed, a comment heartbeat, a slow client dropped past SSE_MAX_BUFFER
+ * unsent bytes (it reconnects and replays), and a stream ended when the bus reports a gap (the
+ * client reconnects and is replayed). Streams end when the app closes.
+ */
+export function eventStreams(
+  app: FastifyInstance,
+  deps: { bus: EventBus; heartbeatMs?: number; log: FastifyBaseLogger },
+) {
+  const heartbeatMs = deps.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
+  const streams = new Set<{ destroy: () => void }>();
+  app.addHook('preClose', async () => {
+    for (const s of streams) s.destroy();
+  });
+
+  return {
+    heartbeatMs,
+    /** Takes over the reply and streams until the client goes, the heartbeat says stop, or close. */
+    async open(reply: FastifyReply, o: EventStreamOptions) {
+      const lastId = Number(o.lastEventId);
+      const { raw } = openStream(reply, 'text/event-stream; charset=utf-8', o.headers);
+      raw.socket?.setNoDelay(true);
+      const sentIds = new Set<string>();
+      const pending: MessageEvent[] = [];
+      let replaying = true;
+
+      const send = (e: MessageEvent) => {
+        if (raw.destroyed) return;
+        if (raw.writableLength > SSE_MAX_BUFFER) {
+          raw.destroy(); // a stuck client; it reconnects with Last-Event-ID and catches up
+          return;
+        }
+        raw.write(`id: ${e.id}\nevent: message\ndata: ${o.data(e)}\n\n`);
+      };
+      const unsubscribe = deps.bus.subscribe(
+        o.userId,
+        (e) => {
+          if (o.accept && !o.accept(e)) return;
+          if (replaying) pending.push(e);
+          else send(e);
+        },
+        // Events may have been missed: end the stream; the client reconnects with Last-Event-ID
+        // and is replayed what it missed.
+        () => raw.end(),
+      );
+      const heartbeat = setInterval(() => {
+        raw.write(': ping\n\n');
+        o.heartbeat().then(
+          (goOn) => {
+            if (goOn || raw.writableEnded) return;
+            clearInterval(heartbeat);
+            raw.end();
+          },
+          (err: unknown) => deps.log.warn({ err }, 'event stream heartbeat failed'),
+        );
+      }, heartbeatMs);
+      const stream = {
+        destroy: () => {
+          if (!raw.destroyed) raw.end();
+        },
+      };
+      streams.add(stream);
+      o.end?.addEventListener('abort', stream.destroy, { once: true });
+      raw.on('close', () => {
+        o.end?.removeEventListener('abort', stream.destroy);
+        clearInterval(heartbeat);
+        unsubscribe();
+        streams.delete(stream);
+      });
+
+      raw.write(`retry: 3000\n: connected\n\n`);
+      if (Number.isFinite(lastId) && lastId > 0) {
+        try {
+          for (const e of await o.replay(new Date(lastId))) {
+            sentIds.add(e.message.id);
+            send(e);
+          }
+        } catch (err) {
+          deps.log.warn({ err }, 'event replay failed');
+        }
+      }
+      replaying = false;
+      for (const e of pending.splice(0)) if (!sentIds.has(e.message.id)) send(e);
+    },
+  };
+}
+export type EventStreams = ReturnType<typeof eventStreams>;

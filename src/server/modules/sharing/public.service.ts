@@ -1,0 +1,246 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { daysLeft } from '../../../shared/checks.ts';
+import {
+  HASH_RE,
+  type PublicEntry,
+  type PublicLatest,
+  type PublicNumber,
+  type PublicPage,
+} from '../../../shared/sharing.ts';
+import type { EventBus } from '../../events/bus.ts';
+import type { PollerRepository } from '../../poller/poller.repository.ts';
+import { sharingErrors } from './sharing.errors.ts';
+import type { PublicNumberRow, SharingRepository } from './sharing.repository.ts';
+import type { SharingChanges } from './changes.ts';
+import type { ViewCounter, ViewKind } from './views.ts';
+
+/** A public hash arms its numbers (expecting a code) at most this often. */
+export const ARM_EVERY_MS = 10_000;
+
+export type StreamTarget = { id: string; ownerId: string; numberIds: string[] };
+
+const NONE: PublicLatest = { code: null, message: null, receivedAt: null };
+
+/**
+ * A waiting script is answered only by a code received at most this long before it asked (the
+ * provider's clock may lag ours); a number's first poll stores the provider's backlog, older.
+ */
+export const WAIT_CLOCK_SKEW_MS = 60_000;
+/**
+ * How far back a public stream replays after a reconnect (Last-Event-ID): enough to bridge a
+ * dropped connection, never the number's history (the page shows the 10 newest messages).
+ */
+export const PUBLIC_REPLAY_WINDOW_MS = 2 * 60_000;
+
+/**
+ * The anonymous side of sharing: a page's or endpoint's numbers and messages by hash (never the
+ * provider link, its host or the owner), the newest code for scripts (optionally waiting for a new
+ * one), arming numbers that are about to receive a code, and watching the numbers of open public
+ * streams. A malformed hash is refused before any query, exactly as an unknown one.
+ */
+export function publicSharingService(deps: {
+  repo: SharingRepository;
+  poller: Pick<PollerRepository, 'markNumbers'>;
+  bus: EventBus;
+  views: ViewCounter;
+  /** Owner changes of a link in this process: a waiting script of a dead link stops at once. */
+  changes?: Pick<SharingChanges, 'on'>;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  config: {
+    expectingWindowMs: number;
+    expectingPollIntervalMs: number;
+    watchedPollIntervalMs: number;
+  };
+  /** The streams' heartbeat: watched marks last two of them and 5 s more. */
+  heartbeatMs: number;
+}) {
+  const { repo, now, config } = deps;
+  const notFound = (kind: ViewKind) =>
+    kind === 'page' ? sharingErrors.publicPageNotFound() : sharingErrors.publicEndpointNotFound();
+
+  function checkHash(kind: ViewKind, hash: string) {
+    if (!HASH_RE.test(hash)) throw notFound(kind);
+  }
+
+  const toNumber = (r: PublicNumberRow): PublicNumber => ({
+    id: r.id,
+    phoneNumber: r.phoneNumber,
+    isActive: r.isActive,
+    endDate: r.endDate ? r.endDate.toISOString() : null,
+    daysLeft: r.endDate ? daysLeft(r.endDate, now()) : null,
+    // json_agg gives PostgreSQL timestamp text; the API speaks ISO 8601 UTC.
+    messages: r.messages.map((m) => ({
+      id: m.id,
+      sender: m.sender,
+      content: m.content,
+      code: m.code,
+      receivedAt: new Date(m.receivedAt).toISOString(),
+    })),
+  });
+
+  /** A live target by hash (uncached): 404 when unknown or inactive. */
+  async function target(kind: ViewKind, hash: string): Promise<StreamTarget> {
+    checkHash(kind, hash);
+    const t = await repo.streamTarget(kind, hash);
+    if (!t) throw notFound(kind);
+    return t;
+  }
+
+  // Arming: at most once per ARM_EVERY_MS per hash, in this process (the injected clock).
+  const armedAt = new Map<string, number>();
+  async function arm(kind: ViewKind, hash: string, numberIds: string[]) {
+    const t = now().getTime();
+    const key = `${kind}:${hash}`;
+    const last = armedAt.get(key);
+    if (last !== undefined && t - last < ARM_EVERY_MS) return false;
+    if (armedAt.size > 10_000) {
+      for (const [k, at] of armedAt) if (t - at >= ARM_EVERY_MS) armedAt.delete(k);
+    }
+    armedAt.set(key, t);
+    await deps.poller.markNumbers(numberIds, {
+      expectingUntil: new Date(t + config.expectingWindowMs),
+      pullForwardTo: new Date(t + config.expectingPollIntervalMs),
+    });
+    return true;
+  }
+
+  // Watching: every open stream of a hash re-checks it (still active? which numbers?) and marks its
+  // numbers watched at each heartbeat; the streams of one hash in this process share one check a
+  // second (or per half heartbeat, if shorter), so 500 viewers cost one query, not 500.
+  const watchTtlMs = Math.min(1000, deps.heartbeatMs / 2);
+  const watching = new Map<string, { at: number; target: Promise<StreamTarget | undefined> }>();
+  function watch(kind: ViewKind, hash: string) {
+    const key = `${kind}:${hash}`;
+    const t = performance.now();
+    const cached = watching.get(key);
+    if (cached && t - cached.at < watchTtlMs) return cached.target;
+    if (watching.size > 10_000) {
+      for (const [k, c] of watching) if (t - c.at >= watchTtlMs) watching.delete(k);
+    }
+    const target = repo.streamTarget(kind, hash).then(async (found) => {
+      if (!found) return undefined;
+      const at = now().getTime();
+      await deps.poller
+        .markNumbers(found.numberIds, {
+          watchedUntil: new Date(at + deps.heartbeatMs * 2 + 5_000),
+          pullForwardTo: new Date(at + config.watchedPollIntervalMs),
+        })
+        .catch((err: unknown) => deps.log.warn({ err }, 'marking public numbers watched failed'));
+      return found;
+    });
+    watching.set(key, { at: t, target });
+    return target;
+  }
+
+  // Waiting scripts (`?wait=`), answered as none when the app closes.
+  const waiters = new Set<() => void>();
+
+  return {
+    async page(hash: string): Promise<PublicPage> {
+      checkHash('page', hash);
+      const page = await repo.activePage(hash);
+      if (!page) throw sharingErrors.publicPageNotFound();
+      const numbers = await repo.pageNumbers(page.id);
+      deps.views.hit('page', page.id);
+      return { name: page.name, numbers: numbers.map(toNumber), numberCount: page.numberCount };
+    },
+
+    async single(hash: string): Promise<PublicEntry> {
+      checkHash('single', hash);
+      const entry = await repo.activeEntry(hash);
+      if (!entry) throw sharingErrors.publicEndpointNotFound();
+      deps.views.hit('single', entry.id);
+      return { name: entry.name, number: toNumber(entry.number) };
+    },
+
+    /**
+     * The endpoint's newest message with a code. With `waitMs`, only a code stored after the call
+     * counts: it resolves when one arrives (live, from the bus), or with nulls after `waitMs`, or
+     * when `signal` aborts (the client went away). Waiting arms the number.
+     */
+    async latest(hash: string, waitMs?: number, signal?: AbortSignal): Promise<PublicLatest> {
+      const entry = await target('single', hash);
+      deps.views.hit('single', entry.id);
+      const numberId = entry.numberIds[0]!;
+      if (!waitMs) {
+        const m = await repo.latestCode(numberId);
+        return m
+          ? { code: m.code, message: m.content, receivedAt: m.receivedAt.toISOString() }
+          : NONE;
+      }
+      const asked = now().getTime();
+      return new Promise<PublicLatest>((resolve) => {
+        let settled = false;
+        const done = (answer: PublicLatest) => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          unsubscribe();
+          offChange();
+          signal?.removeEventListener('abort', gone);
+          waiters.delete(gone);
+          resolve(answer);
+        };
+        const gone = () => done(NONE);
+        /** The link is still this entry's and active (it may have changed in another process). */
+        const alive = () =>
+          target('single', hash).then(
+            (t) => t.id === entry.id,
+            () => false,
+          );
+        const unsubscribe = deps.bus.subscribe(entry.ownerId, (e) => {
+          const m = e.message;
+          if (m.voipNumberId !== numberId || !m.code) return;
+          if (Date.parse(m.receivedAt) < asked - WAIT_CLOCK_SKEW_MS) return;
+          const answer = { code: m.code, message: m.content, receivedAt: m.receivedAt };
+          void alive().then((ok) => done(ok ? answer : NONE));
+        });
+        // Deactivated, regenerated or deleted by its owner here: the old link answers nothing more.
+        const offChange =
+          deps.changes?.on('single', entry.id, () => {
+            void alive().then((ok) => ok || gone());
+          }) ?? (() => {});
+        const timer = setTimeout(gone, waitMs);
+        if (signal?.aborted) return gone();
+        signal?.addEventListener('abort', gone);
+        waiters.add(gone);
+        arm('single', hash, entry.numberIds).catch((err: unknown) =>
+          deps.log.warn({ err }, 'arming a waited-for number failed'),
+        );
+      });
+    },
+
+    /** 'Copy Number' on a public page: arms that number (one of those the page shows). */
+    async expectOnPage(hash: string, numberId: string) {
+      const page = await target('page', hash);
+      if (!page.numberIds.includes(numberId)) throw sharingErrors.numberNotFound();
+      return arm('page', hash, [numberId]);
+    },
+
+    /** 'Copy Number' on a single endpoint: arms its number. */
+    async expectOnSingle(hash: string) {
+      const entry = await target('single', hash);
+      return arm('single', hash, entry.numberIds);
+    },
+
+    /** A stream's target by hash (uncached, so a dead link never opens a stream): 404 if none. */
+    streamTarget: target,
+    /** Re-checks a streamed hash and keeps its numbers watched (shared by its streams). */
+    watch,
+
+    /** Messages of a stream's numbers stored since `since` (replay), with their number's owner. */
+    replay: (numberIds: string[], since: Date, limit: number) =>
+      repo.messagesSince(
+        numberIds,
+        new Date(Math.max(since.getTime(), now().getTime() - PUBLIC_REPLAY_WINDOW_MS)),
+        limit,
+      ),
+
+    /** Answers every waiting script (as none): the app is closing. */
+    close() {
+      for (const gone of [...waiters]) gone();
+    },
+  };
+}
+export type PublicSharingService = ReturnType<typeof publicSharingService>;

@@ -1,0 +1,161 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { idParams } from '../../../shared/numbers.ts';
+import {
+  bulkDeleteEntriesBody,
+  createEntriesFromLinesBody,
+  createEntriesResult,
+  createEntryBody,
+  createPageBody,
+  entryListResponse,
+  entrySchema,
+  listEntriesQuery,
+  listPagesQuery,
+  pageDetailSchema,
+  pageListResponse,
+  updateEntryBody,
+  updatePageBody,
+} from '../../../shared/sharing.ts';
+import type { App } from '../../app.ts';
+import { requireUser } from '../../plugins/session.ts';
+import type { SharingService } from './sharing.service.ts';
+
+/** 1,000 pasted lines with long provider links can pass the default 1 MB body limit. */
+const LINES_BODY_LIMIT = 2 * 1024 * 1024;
+
+/** Signed-in routes check the user before the body, so a stranger learns nothing from a 400. */
+const signedIn = async (req: FastifyRequest) => {
+  requireUser(req);
+};
+
+/** The owner API: `/v1/pages` and `/v1/single-endpoints` (signed in; other users' ids are 404). */
+export function sharingRoutes(app: App, sharing: SharingService) {
+  const doc = { tags: ['sharing'] };
+  const own = { preValidation: signedIn };
+
+  app.get(
+    '/v1/pages',
+    {
+      ...own,
+      schema: { ...doc, querystring: listPagesQuery, response: { 200: pageListResponse } },
+    },
+    async (req) => sharing.listPages(requireUser(req).id, req.query),
+  );
+
+  app.post(
+    '/v1/pages',
+    { ...own, schema: { ...doc, body: createPageBody, response: { 201: pageDetailSchema } } },
+    async (req, reply) =>
+      reply.status(201).send(await sharing.createPage(requireUser(req).id, req.body)),
+  );
+
+  app.get(
+    '/v1/pages/:id',
+    { ...own, schema: { ...doc, params: idParams, response: { 200: pageDetailSchema } } },
+    async (req) => sharing.getPage(requireUser(req).id, req.params.id),
+  );
+
+  app.patch(
+    '/v1/pages/:id',
+    {
+      ...own,
+      schema: {
+        ...doc,
+        params: idParams,
+        body: updatePageBody,
+        response: { 200: pageDetailSchema },
+      },
+    },
+    async (req) => sharing.updatePage(requireUser(req).id, req.params.id, req.body),
+  );
+
+  app.delete(
+    '/v1/pages/:id',
+    { ...own, schema: { ...doc, params: idParams } },
+    async (req, reply) => {
+      await sharing.deletePage(requireUser(req).id, req.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/v1/pages/:id/regenerate',
+    { ...own, schema: { ...doc, params: idParams, response: { 200: pageDetailSchema } } },
+    async (req) => sharing.regeneratePage(requireUser(req).id, req.params.id),
+  );
+
+  app.get(
+    '/v1/single-endpoints',
+    {
+      ...own,
+      schema: { ...doc, querystring: listEntriesQuery, response: { 200: entryListResponse } },
+    },
+    async (req) => sharing.listEntries(requireUser(req).id, req.query),
+  );
+
+  app.post(
+    '/v1/single-endpoints',
+    { ...own, schema: { ...doc, body: createEntryBody, response: { 201: entrySchema } } },
+    async (req, reply) =>
+      reply.status(201).send(await sharing.createEntry(requireUser(req).id, req.body)),
+  );
+
+  app.post(
+    '/v1/single-endpoints/lines',
+    {
+      ...own,
+      bodyLimit: LINES_BODY_LIMIT,
+      schema: {
+        ...doc,
+        body: createEntriesFromLinesBody,
+        response: { 200: createEntriesResult },
+      },
+    },
+    async (req) => sharing.createEntriesFromLines(requireUser(req).id, req.body),
+  );
+
+  app.post(
+    '/v1/single-endpoints/bulk-delete',
+    {
+      ...own,
+      schema: {
+        ...doc,
+        body: bulkDeleteEntriesBody,
+        response: { 200: z.object({ deleted: z.number().int() }) },
+      },
+    },
+    async (req) => ({
+      deleted: await sharing.deleteEntries(requireUser(req).id, req.body.ids),
+    }),
+  );
+
+  app.get(
+    '/v1/single-endpoints/:id',
+    { ...own, schema: { ...doc, params: idParams, response: { 200: entrySchema } } },
+    async (req) => sharing.getEntry(requireUser(req).id, req.params.id),
+  );
+
+  app.patch(
+    '/v1/single-endpoints/:id',
+    {
+      ...own,
+      schema: { ...doc, params: idParams, body: updateEntryBody, response: { 200: entrySchema } },
+    },
+    async (req) => sharing.updateEntry(requireUser(req).id, req.params.id, req.body),
+  );
+
+  app.delete(
+    '/v1/single-endpoints/:id',
+    { ...own, schema: { ...doc, params: idParams } },
+    async (req, reply) => {
+      await sharing.deleteEntry(requireUser(req).id, req.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/v1/single-endpoints/:id/regenerate',
+    { ...own, schema: { ...doc, params: idParams, response: { 200: entrySchema } } },
+    async (req) => sharing.regenerateEntry(requireUser(req).id, req.params.id),
+  );
+}

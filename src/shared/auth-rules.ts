@@ -1,0 +1,29 @@
+/**
+ * Sign-in rules without zod, for the /auth page's island (src/client/islands/sign-in.tsx), which
+ * loads no zod; `auth.ts` re-exports them next to its schemas. `parseEmail` gives what
+ * `emailSchema` (auth.ts) gives: the same steps, messages and pattern (auth-rules.test.ts holds
+ * the two to the same answers). The server still validates with the schema.
+ */
+
+export const CODE_LENGTH = 6;
+
+/** Keep only digits, at most CODE_LENGTH of them (what the code input accepts as you type). */
+export const sanitizeCodeInput = (raw: string) => raw.replace(/\D/g, '').slice(0, CODE_LENGTH);
+
+export const EMAIL_MAX_LENGTH = 254;
+export const EMAIL_REQUIRED = 'Email is required';
+export const EMAIL_TOO_LONG = 'Email is too long';
+export const EMAIL_INVALID = 'Please enter a valid email address';
+
+/** zod 4's `z.email()` pattern ("practical email validation"). */
+export const EMAIL_PATTERN =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+
+/** Trimmed, then required, at most 254 characters, an email; lower-cased. */
+export function parseEmail(raw: string): { email: string } | { error: string } {
+  const email = raw.trim();
+  if (!email) return { error: EMAIL_REQUIRED };
+  if (email.length > EMAIL_MAX_LENGTH) return { error: EMAIL_TOO_LONG };
+  if (!EMAIL_PATTERN.test(email)) return { error: EMAIL_INVALID };
+  return { email: email.toLowerCase() };
+}

@@ -1,0 +1,227 @@
+import { z } from 'zod';
+
+/*
+ * Sharing: public pages (/api/{hash}) and single-number endpoints (/single/{hash}). The owner API
+ * (`/v1/pages`, `/v1/single-endpoints`) and the public API (`/v1/public/...`) share these schemas
+ * with the client. Public answers never carry a provider link or its host.
+ */
+
+export { PUBLIC_MESSAGES_PER_NUMBER, PUBLIC_NUMBERS_LISTED } from './sharing-limits.ts';
+/** Lines one single-endpoint paste may hold (one transaction). */
+export const MAX_SINGLE_LINES = 1_000;
+/** Numbers one public page may hold. */
+export const MAX_PAGE_NUMBERS = 10_000;
+/** Longest `?wait=` of `/v1/public/single/:hash/latest`, seconds. */
+export const MAX_WAIT_SECONDS = 60;
+/**
+ * Numbers a public page answers with (in page order, each with its messages); `numberCount` says
+ * how many the page holds. A page may hold 10,000 numbers: sending each with 10 messages would be
+ * megabytes, so the public answer, its live events and the numbers it marks as watched are the
+ * first 100.
+ */
+export const PUBLIC_PAGE_NUMBERS_MAX = 100;
+/** Largest page of the owner's lists (`/v1/pages`, `/v1/single-endpoints`). */
+export const SHARING_PAGE_MAX = 100;
+export const MAX_SHARE_NAME_LENGTH = 120;
+export const MAX_REMARK_LENGTH = 60;
+export const DEFAULT_REMARK = 'none';
+
+/** 128 random bits, base64url without padding: 22 characters. */
+export const HASH_RE = /^[A-Za-z0-9_-]{22}$/;
+
+export const PAGE_NAME_REQUIRED = 'Page name is required';
+export const PAGE_NUMBERS_REQUIRED = 'At least one number must be selected';
+export const ENTRY_NAME_REQUIRED = 'Entry name is required';
+export const ENTRY_NUMBER_REQUIRED = 'Number ID is required';
+export const PAGE_NOT_FOUND = 'Page not found or inactive';
+export const ENDPOINT_NOT_FOUND = 'API endpoint not found or inactive';
+export const SINGLE_LINES_REQUIRED =
+  'Please enter valid phone numbers with API links in the correct format';
+export const notInCollection = (phone: string) =>
+  `${phone}: Number not found in your collection. Add it first.`;
+/** Default entry name: 'API for (555) 000-1234'. */
+export const defaultEntryName = (formatted: string) => `API for ${formatted}`;
+export const WAIT_TOO_LONG = `wait must be at most ${MAX_WAIT_SECONDS} seconds`;
+/** 'Created 3 entries with 2 errors' (spec), or 'Created 3 entries' when none failed. */
+export const createdEntriesMessage = (created: number, errors: number) =>
+  `Created ${created} ${created === 1 ? 'entry' : 'entries'}` +
+  (errors > 0 ? ` with ${errors} ${errors === 1 ? 'error' : 'errors'}` : '');
+
+const name = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(MAX_SHARE_NAME_LENGTH, `Name must be at most ${MAX_SHARE_NAME_LENGTH} characters`);
+
+const numberIds = z
+  .array(z.uuid('Unknown number'), { error: PAGE_NUMBERS_REQUIRED })
+  .min(1, PAGE_NUMBERS_REQUIRED)
+  .max(MAX_PAGE_NUMBERS, `A page holds at most ${MAX_PAGE_NUMBERS} numbers`)
+  .transform((ids) => [...new Set(ids)]);
+
+const remark = z
+  .string()
+  .trim()
+  .max(MAX_REMARK_LENGTH, `Remark must be at most ${MAX_REMARK_LENGTH} characters`)
+  .transform((r) => r || DEFAULT_REMARK);
+
+// ---------------------------------------------------------------------------------------------
+// Owner API
+// ---------------------------------------------------------------------------------------------
+
+export const createPageBody = z.object({ name: name(PAGE_NAME_REQUIRED), numberIds });
+export const updatePageBody = z
+  .object({ name: name(PAGE_NAME_REQUIRED), numberIds, isActive: z.boolean() })
+  .partial();
+
+export const pageSchema = z.object({
+  id: z.uuid(),
+  hash: z.string(),
+  name: z.string(),
+  isActive: z.boolean(),
+  views: z.number().int(),
+  /** ISO 8601 or null (never opened). */
+  lastAccessed: z.string().nullable(),
+  createdAt: z.string(),
+  numberCount: z.number().int(),
+  /** The first numbers (at most PUBLIC_NUMBERS_LISTED), 10 digits each, in page order. */
+  firstNumbers: z.array(z.string()),
+});
+export type Page = z.infer<typeof pageSchema>;
+/** One page with every number id it holds, in page order (the edit dialog). */
+export const pageDetailSchema = pageSchema.extend({ numberIds: z.array(z.uuid()) });
+export type PageDetail = z.infer<typeof pageDetailSchema>;
+
+export const createEntryBody = z.object({
+  numberId: z.uuid({ error: ENTRY_NUMBER_REQUIRED }),
+  /** Default 'API for {formatted number}'. */
+  name: name(ENTRY_NAME_REQUIRED).optional(),
+  remark: remark.default(DEFAULT_REMARK),
+});
+export const createEntriesFromLinesBody = z.object({
+  lines: z.string().max(1_000_000, 'Too much text'),
+  remark: remark.default(DEFAULT_REMARK),
+});
+export const updateEntryBody = z
+  .object({ name: name(ENTRY_NAME_REQUIRED), remark, isActive: z.boolean() })
+  .partial();
+
+const listQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(SHARING_PAGE_MAX).default(50),
+});
+/** `GET /v1/pages`: newest first. */
+export const listPagesQuery = listQuery;
+export const pageListResponse = z.object({
+  items: z.array(pageSchema),
+  nextCursor: z.string().nullable(),
+});
+export type PageList = z.infer<typeof pageListResponse>;
+
+export const entrySchema = z.object({
+  id: z.uuid(),
+  hash: z.string(),
+  name: z.string(),
+  numberId: z.uuid(),
+  /** 10 digits. */
+  phoneNumber: z.string(),
+  remark: z.string(),
+  isActive: z.boolean(),
+  views: z.number().int(),
+  lastAccessed: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Entry = z.infer<typeof entrySchema>;
+
+/** `GET /v1/single-endpoints`: newest first, optionally only one remark's entries. */
+export const listEntriesQuery = listQuery.extend({
+  remark: z.string().trim().max(MAX_REMARK_LENGTH).optional(),
+});
+export const entryListResponse = z.object({
+  items: z.array(entrySchema),
+  nextCursor: z.string().nullable(),
+  /** Every remark among the user's entries (not only this page's) with its count, by remark. */
+  remarks: z.array(z.object({ remark: z.string(), count: z.number().int() })),
+});
+export type EntryList = z.infer<typeof entryListResponse>;
+
+/** `POST /v1/single-endpoints/lines`: what was created, the failed lines, and the summary. */
+export const createEntriesResult = z.object({
+  created: z.array(entrySchema),
+  /** One per failed line, in the spec's words ('5550001234: Number not found in …'). */
+  errors: z.array(z.string()),
+  /** 'Created N entries with M errors', or 'Created N entries'. */
+  message: z.string(),
+});
+export type CreateEntriesResult = z.infer<typeof createEntriesResult>;
+
+export const bulkDeleteEntriesBody = z.object({
+  ids: z
+    .array(z.uuid('Invalid id'))
+    .min(1, 'Select at least one entry')
+    .max(MAX_SINGLE_LINES * 10)
+    .transform((ids) => [...new Set(ids)]),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Public API (no link, no host, no owner)
+// ---------------------------------------------------------------------------------------------
+
+export const publicMessageSchema = z.object({
+  id: z.uuid(),
+  sender: z.string(),
+  content: z.string(),
+  code: z.string().nullable(),
+  receivedAt: z.string(),
+});
+export type PublicMessage = z.infer<typeof publicMessageSchema>;
+
+export const publicNumberSchema = z.object({
+  id: z.uuid(),
+  /** 10 digits; the client formats it. */
+  phoneNumber: z.string(),
+  isActive: z.boolean(),
+  /** ISO 8601 or null; days left from the server's clock (ceiling, spec). */
+  endDate: z.string().nullable(),
+  daysLeft: z.number().int().nullable(),
+  /** Newest first, at most PUBLIC_MESSAGES_PER_NUMBER. */
+  messages: z.array(publicMessageSchema),
+});
+export type PublicNumber = z.infer<typeof publicNumberSchema>;
+
+export const publicPageSchema = z.object({
+  name: z.string(),
+  /** In page order, at most PUBLIC_PAGE_NUMBERS_MAX. */
+  numbers: z.array(publicNumberSchema),
+  /** How many numbers the page holds (for '+N more'); may exceed `numbers.length`. */
+  numberCount: z.number().int(),
+});
+export type PublicPage = z.infer<typeof publicPageSchema>;
+export const publicEntrySchema = z.object({ name: z.string(), number: publicNumberSchema });
+export type PublicEntry = z.infer<typeof publicEntrySchema>;
+
+/** A live `message` event of a public page's or endpoint's stream: the message and its number. */
+export const publicMessageEventSchema = publicMessageSchema.extend({ numberId: z.uuid() });
+export type PublicMessageEvent = z.infer<typeof publicMessageEventSchema>;
+
+/** `GET /v1/public/single/:hash/latest`: the newest message with a code, or nulls. */
+export const publicLatestSchema = z.object({
+  code: z.string().nullable(),
+  /** The message's text. */
+  message: z.string().nullable(),
+  receivedAt: z.string().nullable(),
+});
+export type PublicLatest = z.infer<typeof publicLatestSchema>;
+export const publicLatestQuery = z.object({
+  /** Seconds to wait for a code newer than the request (1–60). */
+  wait: z.coerce
+    .number({ error: 'wait must be a whole number of seconds' })
+    .int('wait must be a whole number of seconds')
+    .min(1, 'wait must be at least 1 second')
+    .max(MAX_WAIT_SECONDS, WAIT_TOO_LONG)
+    .optional(),
+});
+
+/** `POST /v1/public/pages/:hash/expect`: the page's number that was copied. */
+export const expectPageBody = z.object({ numberId: z.uuid('Number not found') });
