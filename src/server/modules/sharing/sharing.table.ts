@@ -29,7 +29,8 @@ export const publicPages = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     views: integer('views').notNull().default(0),
     lastAccessed: timestamp('last_accessed', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // Milliseconds, as the list cursor carries them (rows made by one statement share a time).
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('public_pages_hash_uq').on(t.hash),
@@ -75,7 +76,8 @@ export const singleApiEntries = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     views: integer('views').notNull().default(0),
     lastAccessed: timestamp('last_accessed', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // Milliseconds, as the list cursor carries them (rows made by one statement share a time).
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('single_api_entries_hash_uq').on(t.hash),

@@ -355,6 +355,36 @@ describe('/v1/single-endpoints', () => {
     expect(blank.items).toHaveLength(5); // an empty filter is no filter
   });
 
+  it('pages through entries created together (one statement) without skipping or repeating', async () => {
+    const erin = await signIn(t, 'erin-entries@example.com');
+    const phones = ['5554441001', '5554441002', '5554441003', '5554441004', '5554441005'];
+    await importNumbers(erin.cookie, phones);
+    const made = await call('POST', '/v1/single-endpoints/lines', erin.cookie, {
+      lines: phones.map((p) => `${p}|https://provider.invalid/${p}`).join('\n'),
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const seen: string[] = [];
+    let cursor = '';
+    for (let i = 0; i < 5; i++) {
+      const page = (
+        await call(
+          'GET',
+          `/v1/single-endpoints?limit=2${cursor && `&cursor=${cursor}`}`,
+          erin.cookie,
+        )
+      ).json();
+      seen.push(...page.items.map((e: Entry) => e.id));
+      if (!page.nextCursor) break;
+      cursor = page.nextCursor;
+    }
+    expect(seen.sort()).toEqual(
+      made
+        .json()
+        .created.map((e: Entry) => e.id)
+        .sort(),
+    );
+  });
+
   it('bulk-deletes in one transaction: a foreign id is a 404 and deletes nothing', async () => {
     const a = await createEntry({ numberId: idOf(4) });
     const b = await createEntry({ numberId: idOf(4) });
