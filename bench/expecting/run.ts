@@ -22,6 +22,8 @@
  * - "unwatched": BENCH_PER_TIER numbers; its stream is open to receive the codes, but its watch
  *   mark is cleared after connecting (event-stream heartbeats, which renew it, are set to 10 min
  *   for this run), so its numbers poll on the unwatched interval.
+ * The expecting user's 100 healthy numbers are also on a public page with an anonymous viewer
+ * (`GET /v1/public/pages/:hash/events`): the same time to code is reported on that stream.
  * Every number is polled once first (an empty inbox). Then each healthy number's provider starts
  * serving a new code at a random instant spread over BENCH_SPREAD_SECONDS (60); time to code is
  * the first SSE `message` event for the number minus that instant (clocks comparable across
@@ -191,15 +193,21 @@ try {
     return { id: user.id, cookie: res.headers.get('set-cookie')!.split(';')[0]! };
   }
 
-  /** First SSE `message` event with a code, per phone: arrival instant. */
+  /** First SSE `message` event with a code, per phone: arrival instant (owner's stream). */
   const arrivedAt = new Map<string, number>();
-  function openStream(cookie: string) {
+  /** The same on the expecting numbers' public page stream, per number id. */
+  const publicArrivedAt = new Map<string, number>();
+  function openStream(cookie: string, publicPath?: string) {
     return new Promise<void>((resolve, reject) => {
+      const path = publicPath ?? '/v1/events';
       const req = http.get(
-        `${appUrl}/v1/events`,
-        { agent: false, headers: { cookie, accept: 'text/event-stream' } },
+        `${appUrl}${path}`,
+        {
+          agent: false,
+          headers: { ...(publicPath ? {} : { cookie }), accept: 'text/event-stream' },
+        },
         (res) => {
-          if (res.statusCode !== 200) return reject(new Error(`/v1/events: ${res.statusCode}`));
+          if (res.statusCode !== 200) return reject(new Error(`${path}: ${res.statusCode}`));
           let buf = '';
           res.setEncoding('utf8');
           res.on('data', (chunk: string) => {
@@ -211,8 +219,15 @@ try {
               if (block.includes(': connected')) resolve();
               const data = /^event: message\ndata: (.*)$/m.exec(block)?.[1];
               if (!data) continue;
-              const m = JSON.parse(data) as { phoneNumber: string; code: string | null };
-              if (m.code && !arrivedAt.has(m.phoneNumber)) arrivedAt.set(m.phoneNumber, clock());
+              const m = JSON.parse(data) as {
+                phoneNumber?: string;
+                numberId?: string;
+                code: string | null;
+              };
+              if (!m.code) continue;
+              if (publicPath) {
+                if (!publicArrivedAt.has(m.numberId!)) publicArrivedAt.set(m.numberId!, clock());
+              } else if (!arrivedAt.has(m.phoneNumber!)) arrivedAt.set(m.phoneNumber!, clock());
             }
           });
           res.on('error', () => {});
@@ -279,6 +294,22 @@ try {
     armed.map((r) => r.id),
     { expectingUntil: new Date(Date.now() + config.expectingWindowMs) },
   );
+  // The expecting user's healthy numbers are also shared on a public page (its first 100 numbers
+  // are the page's live ones) with an anonymous viewer: time to code on that stream too.
+  const healthy = await db
+    .select({ id: voipNumbers.id, phone: voipNumbers.phoneNumber })
+    .from(voipNumbers)
+    .where(eq(voipNumbers.userId, owners.expecting.id));
+  const phoneOf = new Map(healthy.map((r) => [r.id, r.phone]));
+  const shared = healthy.filter((r) => r.phone.startsWith('2')).slice(0, 100);
+  const pageRes = await fetch(`${appUrl}/v1/pages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: owners.expecting.cookie },
+    body: JSON.stringify({ name: 'Bench codes', numberIds: shared.map((r) => r.id) }),
+  });
+  if (pageRes.status !== 201) throw new Error(`creating the page: ${pageRes.status}`);
+  const pageHash = ((await pageRes.json()) as { hash: string }).hash;
+  await openStream('', `/v1/public/pages/${pageHash}/events`);
 
   // First polls (empty inboxes), the dead host paused, the hung one's first requests timing out.
   app.poller.start();
@@ -345,6 +376,18 @@ try {
       `paused at the end: ${paused.map((p) => p.host).join(', ') || 'none'}; provider reads ${polls}, ` +
       `statements/read ${(counted / Math.max(1, polls)).toFixed(3)}; ` +
       `/healthz p50 / p99 ${health.p50} / ${health.p99} ms${health.failed ? ` (${health.failed} failed)` : ''}`,
+  );
+  const onPage = shared
+    .filter((r) => publicArrivedAt.has(r.id))
+    .map((r) => publicArrivedAt.get(r.id)! - at.get(phoneOf.get(r.id)!)!);
+  console.log(
+    `expecting, on the public page's stream (${shared.length} numbers, an anonymous viewer): ` +
+      `codes ${onPage.length}/${shared.length}, p50 ${ms(pct(onPage, 50))} ms, p99 ` +
+      `${ms(pct(onPage, 99))} ms, max ${ms(pct(onPage, 100))} ms; target p99 ≤ ` +
+      `${TARGET_EXPECTING_P99_MS} ms: ` +
+      (onPage.length === shared.length && pct(onPage, 99) <= TARGET_EXPECTING_P99_MS
+        ? 'met'
+        : 'NOT met'),
   );
   const e = result.expecting;
   console.log(
