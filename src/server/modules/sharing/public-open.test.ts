@@ -177,6 +177,31 @@ describe('what a public visitor cannot reach', () => {
     expect(s.raw()).not.toContain(old[0]!.id);
   });
 
+  it('a fresh stream replays what was stored in the 15 s before it opened, nothing older', async () => {
+    const n = await share();
+    const put = async (code: string) => {
+      t.clock.advance(1);
+      await t.database.db.insert(messages).values({
+        voipNumberId: n.id,
+        sender: 'Acme',
+        content: `Code ${code}`,
+        code,
+        receivedAt: t.clock.now(),
+        dedupeKey: code,
+        createdAt: t.clock.now(),
+      });
+    };
+    await put('333333');
+    t.clock.advance(20_000);
+    await put('444444'); // stored between the page's load and its stream's opening
+    t.clock.advance(5_000);
+    const s = await sseConnect(`${appUrl}/v1/public/pages/${n.page.hash}/events`);
+    await until(() => s.events.length >= 1);
+    await new Promise((r) => setTimeout(r, 100));
+    s.close();
+    expect(s.events.map((e) => JSON.parse(e.data!).code)).toEqual(['444444']);
+  });
+
   it('a provider backlog stored while a script waits does not answer it', async () => {
     const n = await share();
     const waiting = wait(n.entry.hash, 3);

@@ -275,7 +275,7 @@ export function publicSharingRoutes(
         if (s === undefined) serialised.set(e, (s = publicEventData(e)));
         return s;
       },
-      lastEventId: req.headers['last-event-id'] as string | undefined,
+      lastEventId: (req.headers['last-event-id'] as string | undefined) ?? service.freshReplayId(),
       replay: async (since) => (await service.replay([...shown], since, REPLAY_LIMIT)).map(toEvent),
       // Deactivated, deleted, regenerated, or given to someone else: the stream ends. The page's
       // numbers may have changed: the stream follows them.

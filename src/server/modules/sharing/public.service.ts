@@ -31,6 +31,12 @@ export const WAIT_CLOCK_SKEW_MS = 60_000;
  * dropped connection, never the number's history (the page shows the 10 newest messages).
  */
 export const PUBLIC_REPLAY_WINDOW_MS = 2 * 60_000;
+/**
+ * A fresh public stream (no Last-Event-ID) first replays what was stored this long before it
+ * opened: a code stored between the page's load and its stream's opening still arrives (the
+ * client drops what it already shows, by message id).
+ */
+export const PUBLIC_FRESH_REPLAY_MS = 15_000;
 
 /**
  * The anonymous side of sharing: a page's or endpoint's numbers and messages by hash (never the
@@ -236,6 +242,9 @@ export function publicSharingService(deps: {
         new Date(Math.max(since.getTime(), now().getTime() - PUBLIC_REPLAY_WINDOW_MS)),
         limit,
       ),
+
+    /** Where a stream opened without Last-Event-ID replays from (as an SSE event id). */
+    freshReplayId: () => String(now().getTime() - PUBLIC_FRESH_REPLAY_MS),
 
     /** Answers every waiting script (as none): the app is closing. */
     close() {
