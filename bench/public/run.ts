@@ -97,7 +97,13 @@ try {
     mailer,
     bus,
     secret: 'bench-secret-0123456789abcdef0123456789',
-    publicRateLimits: { perIpPerMinute: 1e9, perHashPerMinute: 1e9 },
+    // Every viewer connects from 127.0.0.1: no per-address caps here.
+    publicRateLimits: {
+      perIpPerMinute: 1e9,
+      perHashPerMinute: 1e9,
+      streamsPerIp: 1e9,
+      waitsPerIp: 1e9,
+    },
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
