@@ -1,6 +1,9 @@
 import { ExternalLink, Eye } from 'lucide-react';
+import { toast } from 'sonner';
+import { errorMessage } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { countOf, formatAge, formatFullTime, formatMessageTime } from '../../lib/format.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
 import { CopyButton } from './copy-button.tsx';
 
 /**
@@ -87,5 +90,90 @@ export function ShareStats({
         </time>
       </span>
     </p>
+  );
+}
+
+/** A mutation taking the shared item's id (regenerate, delete). */
+type IdMutation = {
+  isPending: boolean;
+  mutate: (id: string, o: { onSuccess: () => void; onError: (err: Error) => void }) => void;
+};
+
+/**
+ * The foot of a shared page's or endpoint's card: its link, a note when inactive, the stats, and
+ * the confirmations of the ⋮ menu's Regenerate link and Delete.
+ */
+export function ShareCardFoot({
+  item,
+  url,
+  active,
+  now,
+  notFoundTitle,
+  deleteTitle,
+  confirm,
+  onConfirmChange,
+  regenerate,
+  remove,
+  failed,
+}: {
+  item: { id: string; name: string; views: number; lastAccessed: string | null; createdAt: string };
+  url: string;
+  active: boolean;
+  now: Date;
+  /** What a visitor of an inactive link sees, e.g. 'Page Not Found'. */
+  notFoundTitle: string;
+  deleteTitle: string;
+  confirm: 'regenerate' | 'delete' | null;
+  onConfirmChange: (c: 'regenerate' | 'delete' | null) => void;
+  regenerate: IdMutation;
+  remove: IdMutation;
+  /** The spec's failure messages, e.g. 'Failed to update public page'. */
+  failed: { update: string; remove: string };
+}) {
+  const run = (m: IdMutation, success: string, failure: string) =>
+    m.mutate(item.id, {
+      onSuccess: () => {
+        onConfirmChange(null);
+        toast.success(success);
+      },
+      onError: (err) => toast.error(errorMessage(err, failure)),
+    });
+  return (
+    <>
+      <div className={cn('mt-auto space-y-2', !active && 'text-slate-500')}>
+        <ShareLinkRow url={url} name={item.name} dimmed={!active} />
+        {!active && (
+          <p className="text-xs text-slate-600">
+            Inactive: visitors of this link see ‘{notFoundTitle}’.
+          </p>
+        )}
+        <ShareStats
+          views={item.views}
+          lastAccessed={item.lastAccessed}
+          createdAt={item.createdAt}
+          now={now}
+        />
+      </div>
+      <ConfirmDialog
+        open={confirm === 'regenerate'}
+        onOpenChange={(o) => onConfirmChange(o ? 'regenerate' : null)}
+        title="Regenerate Link"
+        description={`“${item.name}” gets a new link. The current link stops working at once: anyone using it will need the new one.`}
+        confirmLabel="Regenerate"
+        loading={regenerate.isPending}
+        onConfirm={() =>
+          run(regenerate, 'New link created. The old link no longer works.', failed.update)
+        }
+      />
+      <ConfirmDialog
+        open={confirm === 'delete'}
+        onOpenChange={(o) => onConfirmChange(o ? 'delete' : null)}
+        title={deleteTitle}
+        description={`Are you sure you want to delete “${item.name}”? Its link stops working. This action cannot be undone.`}
+        confirmLabel="Delete"
+        loading={remove.isPending}
+        onConfirm={() => run(remove, `Deleted ${item.name}`, failed.remove)}
+      />
+    </>
   );
 }

@@ -5,11 +5,9 @@ import type { Page } from '../../../../shared/sharing.ts';
 import { formatPhone } from '../../../../shared/phone.ts';
 import { ActionsMenu } from '../../../components/ui/actions-menu.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { ShareLinkRow, ShareStats } from '../../../components/ui/share-link.tsx';
+import { ShareCardFoot } from '../../../components/ui/share-link.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { cn } from '../../../lib/cn.ts';
 import { countOf, formatCount } from '../../../lib/format.ts';
 import { publicPageUrl } from '../api/keys.ts';
 import { useDeletePage, useRegeneratePage, useUpdatePage } from '../api/save-page.ts';
@@ -77,54 +75,18 @@ export function PageCard({ page, now, onEdit }: { page: Page; now: Date; onEdit:
         {more > 0 && <span className="text-slate-500"> +{formatCount(more)} more</span>}
       </p>
 
-      <div className={cn('mt-auto space-y-2', !active && 'text-slate-500')}>
-        <ShareLinkRow url={publicPageUrl(page.hash)} name={page.name} dimmed={!active} />
-        {!active && (
-          <p className="text-xs text-slate-600">
-            Inactive: visitors of this link see ‘Page Not Found’.
-          </p>
-        )}
-        <ShareStats
-          views={page.views}
-          lastAccessed={page.lastAccessed}
-          createdAt={page.createdAt}
-          now={now}
-        />
-      </div>
-
-      <ConfirmDialog
-        open={confirm === 'regenerate'}
-        onOpenChange={(o) => setConfirm(o ? 'regenerate' : null)}
-        title="Regenerate Link"
-        description={`“${page.name}” gets a new link. The current link stops working at once: anyone using it will need the new one.`}
-        confirmLabel="Regenerate"
-        loading={regenerate.isPending}
-        onConfirm={() =>
-          regenerate.mutate(page.id, {
-            onSuccess: () => {
-              setConfirm(null);
-              toast.success('New link created. The old link no longer works.');
-            },
-            onError: (err) => toast.error(errorMessage(err, 'Failed to update public page')),
-          })
-        }
-      />
-      <ConfirmDialog
-        open={confirm === 'delete'}
-        onOpenChange={(o) => setConfirm(o ? 'delete' : null)}
-        title="Delete Public Page"
-        description={`Are you sure you want to delete “${page.name}”? Its link stops working. This action cannot be undone.`}
-        confirmLabel="Delete"
-        loading={del.isPending}
-        onConfirm={() =>
-          del.mutate(page.id, {
-            onSuccess: () => {
-              setConfirm(null);
-              toast.success(`Deleted ${page.name}`);
-            },
-            onError: (err) => toast.error(errorMessage(err, 'Failed to delete public page')),
-          })
-        }
+      <ShareCardFoot
+        item={page}
+        url={publicPageUrl(page.hash)}
+        active={active}
+        now={now}
+        notFoundTitle="Page Not Found"
+        deleteTitle="Delete Public Page"
+        confirm={confirm}
+        onConfirmChange={setConfirm}
+        regenerate={regenerate}
+        remove={del}
+        failed={{ update: 'Failed to update public page', remove: 'Failed to delete public page' }}
       />
     </article>
   );

@@ -1,11 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Globe, Plus } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
+import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { countOf } from '../../../lib/format.ts';
 import { useNow } from '../../../lib/use-now.ts';
@@ -104,22 +103,11 @@ export function PublicPagesPage() {
               </li>
             ))}
           </ul>
-          {(list.hasNextPage || list.isError) && (
-            <div className="flex flex-col items-center gap-3 py-2">
-              {list.isError && (
-                <Alert tone="error" className="w-full max-w-md">
-                  {errorMessage(list.error, 'Failed to fetch public pages')}
-                </Alert>
-              )}
-              {list.isFetchingNextPage ? (
-                <Spinner label="Loading more pages" className="text-brand-900" />
-              ) : (
-                <Button variant="secondary" onClick={() => void list.fetchNextPage()}>
-                  Load more
-                </Button>
-              )}
-            </div>
-          )}
+          <LoadMore
+            list={list}
+            failed="Failed to fetch public pages"
+            loadingLabel="Loading more pages"
+          />
         </>
       )}
 

@@ -6,8 +6,7 @@ import { formatPhone } from '../../../../shared/phone.ts';
 import { ActionsMenu } from '../../../components/ui/actions-menu.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { ShareLinkRow, ShareStats } from '../../../components/ui/share-link.tsx';
+import { ShareCardFoot } from '../../../components/ui/share-link.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -103,54 +102,21 @@ export const EntryCard = memo(function EntryCard({
         />
       </div>
 
-      <div className="mt-auto space-y-2">
-        <ShareLinkRow url={singleEndpointUrl(e.hash)} name={e.name} dimmed={!active} />
-        {!active && (
-          <p className="text-xs text-slate-600">
-            Inactive: visitors of this link see ‘API Endpoint Not Found’.
-          </p>
-        )}
-        <ShareStats
-          views={e.views}
-          lastAccessed={e.lastAccessed}
-          createdAt={e.createdAt}
-          now={now}
-        />
-      </div>
-
-      <ConfirmDialog
-        open={confirm === 'regenerate'}
-        onOpenChange={(o) => setConfirm(o ? 'regenerate' : null)}
-        title="Regenerate Link"
-        description={`“${e.name}” gets a new link. The current link stops working at once: anyone using it will need the new one.`}
-        confirmLabel="Regenerate"
-        loading={regenerate.isPending}
-        onConfirm={() =>
-          regenerate.mutate(e.id, {
-            onSuccess: () => {
-              setConfirm(null);
-              toast.success('New link created. The old link no longer works.');
-            },
-            onError: (err) => toast.error(errorMessage(err, 'Failed to update single API entry')),
-          })
-        }
-      />
-      <ConfirmDialog
-        open={confirm === 'delete'}
-        onOpenChange={(o) => setConfirm(o ? 'delete' : null)}
-        title="Delete Entry"
-        description={`Are you sure you want to delete “${e.name}”? Its link stops working. This action cannot be undone.`}
-        confirmLabel="Delete"
-        loading={del.isPending}
-        onConfirm={() =>
-          del.mutate(e.id, {
-            onSuccess: () => {
-              setConfirm(null);
-              toast.success(`Deleted ${e.name}`);
-            },
-            onError: (err) => toast.error(errorMessage(err, 'Failed to delete single API entry')),
-          })
-        }
+      <ShareCardFoot
+        item={e}
+        url={singleEndpointUrl(e.hash)}
+        active={active}
+        now={now}
+        notFoundTitle="API Endpoint Not Found"
+        deleteTitle="Delete Entry"
+        confirm={confirm}
+        onConfirmChange={setConfirm}
+        regenerate={regenerate}
+        remove={del}
+        failed={{
+          update: 'Failed to update single API entry',
+          remove: 'Failed to delete single API entry',
+        }}
       />
     </article>
   );

@@ -2,8 +2,8 @@ import { useCallback, useMemo, useState } from 'react';
 import { CheckSquare, Download, Link2, Plus, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import type { Entry } from '../../../../shared/sharing.ts';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -251,22 +251,11 @@ export function SingleApiPage() {
               </li>
             ))}
           </ul>
-          {(list.hasNextPage || list.isError) && (
-            <div className="flex flex-col items-center gap-3 py-2">
-              {list.isError && (
-                <Alert tone="error" className="w-full max-w-md">
-                  {errorMessage(list.error, 'Failed to fetch single API entries')}
-                </Alert>
-              )}
-              {list.isFetchingNextPage ? (
-                <Spinner label="Loading more entries" className="text-brand-900" />
-              ) : (
-                <Button variant="secondary" onClick={() => void list.fetchNextPage()}>
-                  Load more
-                </Button>
-              )}
-            </div>
-          )}
+          <LoadMore
+            list={list}
+            failed="Failed to fetch single API entries"
+            loadingLabel="Loading more entries"
+          />
         </>
       )}
 
