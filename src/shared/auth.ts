@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminAccess } from './admin-access.ts';
 import { EMAIL_INVALID, EMAIL_MAX_LENGTH, EMAIL_REQUIRED, EMAIL_TOO_LONG } from './auth-rules.ts';
 
 export { CODE_LENGTH, sanitizeCodeInput } from './auth-rules.ts';
@@ -39,6 +40,8 @@ export const meResponse = z.object({
   emailVerified: z.boolean(),
   /** Whether a toast appears when a new code arrives (a per-user preference). */
   codeToasts: z.boolean(),
+  /** Only for an active administrator: role and effective permissions. */
+  admin: adminAccess.optional(),
 });
 export type Me = z.infer<typeof meResponse>;
 

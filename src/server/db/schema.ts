@@ -5,3 +5,6 @@ export * from '../modules/numbers/numbers.table.ts';
 export * from '../modules/messages/messages.table.ts';
 export * from '../modules/tags/tags.table.ts';
 export * from '../modules/sharing/sharing.table.ts';
+export * from '../modules/admin/admin.table.ts';
+export * from '../modules/settings/settings.table.ts';
+export * from '../modules/blog/blog.table.ts';

@@ -2,12 +2,21 @@ import { and, count, eq, gt, gte, isNull, lt, min, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { loginCodes, loginCodeSends, sessions } from './auth.table.ts';
 import { users } from '../users/users.table.ts';
+import { adminUsers } from '../admin/admin.table.ts';
+import {
+  effectivePermissions,
+  type AdminAccess,
+  type AdminPermissions,
+  type AdminRole,
+} from '../../../shared/admin-access.ts';
 
 export type SessionUser = {
   id: string;
   email: string;
   emailVerified: boolean;
   codeToasts: boolean;
+  /** Present for an active admin, read with the session on every request (no stale rights). */
+  admin?: AdminAccess;
 };
 
 type SendCount = { n: number; oldest: Date | null };
@@ -16,6 +25,11 @@ export type SendStats = { byEmail: SendCount; byIp: SendCount; lastCodeAt: Date 
 /** Advisory lock classes (first key of the two-key form) for the sign-in send limits. */
 const SEND_EMAIL_LOCK = 727_101;
 const SEND_IP_LOCK = 727_102;
+
+const adminAccessOf = (role: AdminRole, permissions: AdminPermissions): AdminAccess => ({
+  role,
+  permissions: effectivePermissions(role, permissions),
+});
 
 export function authRepository(db: Db) {
   // Every signed-in request resolves its session: a named statement, built and planned once.
@@ -29,9 +43,12 @@ export function authRepository(db: Db) {
         emailVerified: users.emailVerified,
         codeToasts: users.codeToasts,
       },
+      adminRole: adminUsers.role,
+      adminPermissions: adminUsers.permissions,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(adminUsers, and(eq(adminUsers.userId, users.id), eq(adminUsers.isActive, true)))
     .where(
       and(
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
@@ -195,7 +212,12 @@ export function authRepository(db: Db) {
 
     async findSession(tokenHash: string, now: Date) {
       const [row] = await sessionByHash.execute({ tokenHash, now });
-      return row;
+      if (!row) return undefined;
+      const { adminRole, adminPermissions, ...rest } = row;
+      const user: SessionUser = adminRole
+        ? { ...rest.user, admin: adminAccessOf(adminRole, adminPermissions!) }
+        : rest.user;
+      return { ...rest, user };
     },
 
     async extendSession(tokenHash: string, now: Date, expiresAt: Date) {

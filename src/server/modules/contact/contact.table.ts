@@ -1,4 +1,5 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../users/users.table.ts';
 
 export const contactMessages = pgTable(
   'contact_messages',
@@ -9,7 +10,13 @@ export const contactMessages = pgTable(
     subject: text('subject').notNull(),
     message: text('message').notNull(),
     ip: text('ip').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    /** Set when an admin marks the message handled (null = open). */
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [index('contact_messages_ip_idx').on(t.ip, t.createdAt)],
+  (t) => [
+    index('contact_messages_ip_idx').on(t.ip, t.createdAt),
+    index('contact_messages_created_idx').on(t.createdAt, t.id),
+  ],
 );

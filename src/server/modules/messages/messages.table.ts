@@ -1,4 +1,13 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  date,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { voipNumbers } from '../numbers/numbers.table.ts';
 
 export const messages = pgTable(
@@ -22,3 +31,12 @@ export const messages = pgTable(
     index('messages_number_created_idx').on(t.voipNumberId, t.createdAt),
   ],
 );
+
+/**
+ * Messages stored per day (UTC, by created_at), kept by statement-level triggers on messages
+ * (migration 0009), so the admin's totals and 30-day volume never count the messages table.
+ */
+export const messageDailyCounts = pgTable('message_daily_counts', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  total: bigint('total', { mode: 'number' }).notNull().default(0),
+});

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** The single identity table. Emails are stored lower-case (enforced), so unique(email) is case-insensitive. */
 export const users = pgTable(
@@ -8,12 +8,17 @@ export const users = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull().unique(),
     emailVerified: boolean('email_verified').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // Milliseconds, as the admin list's cursor carries them.
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     /** Set while the user has the app open (a live event stream); their numbers poll faster until then. */
     watchedUntil: timestamp('watched_until', { withTimezone: true }),
     /** Show a toast when a new code arrives (Settings → Preferences). */
     codeToasts: boolean('code_toasts').notNull().default(true),
   },
-  (t) => [check('users_email_lower_ck', sql`${t.email} = lower(${t.email})`)],
+  (t) => [
+    check('users_email_lower_ck', sql`${t.email} = lower(${t.email})`),
+    // The admin users list: newest first, keyset paged.
+    index('users_created_idx').on(t.createdAt, t.id),
+  ],
 );
