@@ -21,6 +21,9 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { redactUrl, safeErr } from './log.ts';
+import { adminsRepository } from './modules/admin/admins.repository.ts';
+import { adminsRoutes } from './modules/admin/admins.routes.ts';
+import { adminsService } from './modules/admin/admins.service.ts';
 import { authRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authService } from './modules/auth/auth.service.ts';
@@ -101,6 +104,8 @@ declare module 'fastify' {
     bus: EventBus;
     /** Views of public pages and endpoints, written in batches (tests flush it). */
     publicViews: ViewCounter;
+    /** Every route registered (method, url): the admin access-matrix test enumerates them. */
+    routesList: () => { method: string; url: string }[];
   }
 }
 
@@ -125,6 +130,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       },
     },
   }).withTypeProvider<ZodTypeProvider>();
+
+  const routes: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) routes.push({ method, url: r.url });
+  });
+  app.decorate('routesList', () => [...routes]);
 
   // The API speaks JSON only; anything else is 415.
   app.removeContentTypeParser('text/plain');
@@ -169,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     mailer,
     secret,
     publicUrl: config.publicUrl,
+    adminEmails: config.adminEmails,
     now,
   });
   const cookies = registerSessions(app, auth, { secure: config.secureCookies });
@@ -341,6 +353,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     sessionAlive: users.sessionAlive,
   });
   usersRoutes(app, users, cookies);
+  adminsRoutes(app, adminsService({ repo: adminsRepository(database.db), now }));
   if (config.demoProvider) demoProviderRoutes(app, now);
 
   const outbox = mailer.outbox?.bind(mailer);
