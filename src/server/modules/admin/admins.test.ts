@@ -468,7 +468,7 @@ describe('GET /v1/admin/audit', () => {
     const first = await call('GET', '/v1/admin/audit?limit=2', root.cookie);
     expect(first.statusCode).toBe(200);
     const page1 = first.json() as {
-      items: { actor: string; action: string; target: string; createdAt: string }[];
+      items: { id: string; actor: string; action: string; target: string; createdAt: string }[];
       nextCursor: string | null;
     };
     expect(page1.items.map((e) => [e.action, e.target])).toEqual([
@@ -494,7 +494,7 @@ describe('GET /v1/admin/audit', () => {
         `/v1/admin/audit?limit=7${cursor ? `&cursor=${cursor}` : ''}`,
         root.cookie,
       );
-      const page = res.json() as typeof page1 & { items: { id: string }[] };
+      const page = res.json() as typeof page1;
       seen.push(...page.items.map((e) => e.id));
       cursor = page.nextCursor;
     } while (cursor);
