@@ -116,7 +116,9 @@ export function settingValueSchema(key: SettingKey): z.ZodType<boolean | number 
 }
 
 /** PUT /v1/admin/settings/:key */
-export const updateSettingBody = z.strictObject({ value: z.unknown() });
+export const updateSettingBody = z.strictObject({
+  value: z.unknown().refine((v) => v !== undefined, 'value is required'),
+});
 
 export const settingDto = z.object({
   key: z.string(),

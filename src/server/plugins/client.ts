@@ -7,6 +7,7 @@ import { DEFAULT_SETTINGS, type SiteInfo, type SiteSettings } from '../../shared
 import { notFound } from '../errors.ts';
 import type { SessionUser } from '../modules/auth/auth.repository.ts';
 import { maintenancePage } from '../modules/settings/maintenance.ts';
+import { MAINTENANCE_RETRY_AFTER } from '../modules/settings/settings.errors.ts';
 import type { SettingsService } from '../modules/settings/settings.service.ts';
 
 export type ClientOptions = {
@@ -44,7 +45,7 @@ export async function registerClient(
       .status(503)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .header('retry-after', '60')
+      .header('retry-after', String(MAINTENANCE_RETRY_AFTER))
       .send(maintenancePage(s.site_name));
   });
 

@@ -4,7 +4,9 @@ import {
   MAINTENANCE_TITLE,
   maintenanceText,
 } from '../../../shared/settings.ts';
-import { settingsErrors } from './settings.errors.ts';
+import { MAINTENANCE_MESSAGE } from '../../../shared/settings.ts';
+import type { ApiErrorBody } from '../../../shared/api.ts';
+import { MAINTENANCE_RETRY_AFTER } from './settings.errors.ts';
 import type { SettingsService } from './settings.service.ts';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -13,15 +15,28 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Maintenance mode for the API: a write under /v1 from anyone but an active admin answers 503
  * MAINTENANCE with Retry-After. Sign-in and sign-out (/v1/auth/*) keep working, and /v1/admin/*
  * is left to its own guard (401/403 for non-admins). Reads keep working. Registered after the
- * sessions hook, so `req.user` is known.
+ * sessions hook, so `req.user` is known. Answered here rather than thrown: an expected 503, not a
+ * server error to log.
  */
 export function registerMaintenanceGuard(app: FastifyInstance, settings: SettingsService) {
-  app.addHook('onRequest', async (req) => {
+  const body: ApiErrorBody = {
+    error: {
+      code: 'MAINTENANCE',
+      message: MAINTENANCE_MESSAGE,
+      retryAfterSeconds: MAINTENANCE_RETRY_AFTER,
+    },
+  };
+  app.addHook('onRequest', async (req, reply) => {
     if (READS.has(req.method)) return;
     const path = req.url.split('?')[0]!;
     if (!path.startsWith('/v1/') || /^\/v1\/(auth|admin)\//.test(path)) return;
     if (req.user?.admin) return;
-    if ((await settings.current()).maintenance_mode) throw settingsErrors.maintenance();
+    if (!(await settings.current()).maintenance_mode) return;
+    return reply
+      .status(503)
+      .header('retry-after', String(MAINTENANCE_RETRY_AFTER))
+      .header('cache-control', 'no-store')
+      .send(body);
   });
 }
 

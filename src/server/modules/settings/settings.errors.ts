@@ -1,4 +1,3 @@
-import { MAINTENANCE_MESSAGE } from '../../../shared/settings.ts';
 import { AppError } from '../../errors.ts';
 
 /** Seconds a client is told to wait before trying a write again in maintenance mode. */
@@ -8,8 +7,4 @@ export const settingsErrors = {
   unknownSetting: (key: string) => new AppError(404, 'UNKNOWN_SETTING', `Unknown setting: ${key}`),
   invalidValue: (message: string) =>
     new AppError(400, 'VALIDATION_ERROR', message, { fields: { value: [message] } }),
-  maintenance: () =>
-    new AppError(503, 'MAINTENANCE', MAINTENANCE_MESSAGE, {
-      retryAfterSeconds: MAINTENANCE_RETRY_AFTER,
-    }),
 };
