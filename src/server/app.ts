@@ -37,6 +37,10 @@ import { sharingRoutes } from './modules/sharing/sharing.routes.ts';
 import { sharingService } from './modules/sharing/sharing.service.ts';
 import { viewCounter, type ViewCounter } from './modules/sharing/views.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
+import { registerMaintenanceGuard } from './modules/settings/maintenance.ts';
+import { settingsRepository } from './modules/settings/settings.repository.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { settingsService, type SettingsService } from './modules/settings/settings.service.ts';
 import { numbersRepository } from './modules/numbers/numbers.repository.ts';
 import { numbersRoutes } from './modules/numbers/numbers.routes.ts';
 import { numbersService } from './modules/numbers/numbers.service.ts';
@@ -63,7 +67,7 @@ import { registerClient } from './plugins/client.ts';
 import { registerCsrfGuard } from './plugins/csrf.ts';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
-import { registerSessions } from './plugins/session.ts';
+import { registerSessions, SESSION_COOKIE } from './plugins/session.ts';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -106,6 +110,8 @@ declare module 'fastify' {
     publicViews: ViewCounter;
     /** Every route registered (method, url): the admin access-matrix test enumerates them. */
     routesList: () => { method: string; url: string }[];
+    /** Site settings (cached a few seconds per process; `current()`). */
+    settings: SettingsService;
   }
 }
 
@@ -184,6 +190,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now,
   });
   const cookies = registerSessions(app, auth, { secure: config.secureCookies });
+  const settings = settingsService({
+    repo: settingsRepository(database.db),
+    database,
+    log: app.log,
+    now,
+    pollerRunning: () => app.poller.stats().running,
+  });
+  app.decorate('settings', settings);
+  registerMaintenanceGuard(app, settings);
 
   app.get(
     '/healthz',
@@ -227,7 +242,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   tagsRoutes(app, tags);
   const cipher = createCipher(secret);
   const numbersRepo = numbersRepository(database.db);
-  numbersRoutes(app, numbersService({ repo: numbersRepo, cipher, now }));
+  numbersRoutes(
+    app,
+    numbersService({
+      repo: numbersRepo,
+      cipher,
+      now,
+      maxNumbers: async () => (await settings.current()).max_numbers_per_user,
+    }),
+  );
   const sharingRepo = sharingRepository(database.db);
   const linkChanges = sharingChanges();
   sharingRoutes(
@@ -270,6 +293,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bus,
     now,
     log: app.log,
+    // The site setting, unless a test or bench fixes it.
+    ...(deps.pollerOptions?.keepMessages === undefined
+      ? { keepMessages: async () => (await settings.current()).max_messages_per_number }
+      : {}),
     options: {
       intervalMs: config.pollIntervalMs,
       watchedIntervalMs: config.watchedPollIntervalMs,
@@ -354,6 +381,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   usersRoutes(app, users, cookies);
   adminsRoutes(app, adminsService({ repo: adminsRepository(database.db), now }));
+  settingsRoutes(app, settings);
   if (config.demoProvider) demoProviderRoutes(app, now);
 
   const outbox = mailer.outbox?.bind(mailer);
@@ -387,7 +415,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  await registerClient(app, deps.clientDir);
+  await registerClient(app, deps.clientDir, {
+    settings,
+    viewer: async (req) => {
+      const token = req.cookies[SESSION_COOKIE];
+      if (!token || token.length > 128) return null;
+      return (await auth.resolveSession(token))?.user ?? null;
+    },
+  });
   return app;
 }
 
