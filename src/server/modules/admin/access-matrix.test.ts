@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminPermission } from '../../../shared/admin.ts';
-import { adminUsers, users } from '../../db/schema.ts';
+import { adminUsers, siteSettings, users } from '../../db/schema.ts';
 import { allBut, newEmail, only, putAdmin, signInAdmin, signInUser } from '../../test/admin.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 
@@ -81,7 +82,46 @@ const MATRIX: Row[] = [
     need: 'super_admin',
     sample: () => ({ url: '/v1/admin/audit?limit=5' }),
   },
+  {
+    method: 'GET',
+    url: '/v1/admin/settings',
+    need: 'settings',
+    sample: () => ({ url: '/v1/admin/settings' }),
+  },
+  {
+    method: 'PUT',
+    url: '/v1/admin/settings/:key',
+    need: 'settings',
+    sample: () => {
+      const value = `Site ${randomUUID().slice(0, 8)}`;
+      return {
+        url: '/v1/admin/settings/site_name',
+        payload: { value },
+        untouched: async () => (await storedSetting('site_name')) !== value,
+      };
+    },
+  },
+  {
+    method: 'POST',
+    url: '/v1/admin/settings/reset',
+    need: 'settings',
+    sample: async () => {
+      await t.database.db
+        .insert(siteSettings)
+        .values({ key: 'blog_enabled', value: false })
+        .onConflictDoUpdate({ target: siteSettings.key, set: { value: false } });
+      return {
+        url: '/v1/admin/settings/reset',
+        untouched: async () => (await storedSetting('blog_enabled')) === false,
+      };
+    },
+  },
 ];
+
+async function storedSetting(key: string) {
+  const [row] = await t.database.db.select().from(siteSettings).where(eq(siteSettings.key, key));
+  return row?.value;
+}
 
 type Caller =
   | 'anonymous'
