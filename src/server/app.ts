@@ -21,6 +21,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { redactUrl, safeErr } from './log.ts';
+import { adminDataRoutes } from './modules/admin/admin-data.routes.ts';
 import { authRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authService } from './modules/auth/auth.service.ts';
@@ -211,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   authRoutes(app, auth, cookies);
   contactRoutes(app, contactRepository(database.db), now);
   statsRoutes(app, database.db, now);
+  adminDataRoutes(app, database.db, now);
   const tags = tagsRepository(database.db);
   tagsRoutes(app, tags);
   const cipher = createCipher(secret);
