@@ -31,18 +31,19 @@ const ID_PREFIX = /^[0-9a-f-]{1,36}$/;
 const activeAdmin = sql`exists (select 1 from admin_users a where a.user_id = u.id and a.is_active)`;
 
 /**
- * The search and filter as one condition on `users u`: the email contains `q` (ILIKE, the
- * trigram index for 3 characters or more) or the id starts with it (users_id_text_idx; tried only
- * when `q` could be a uuid's beginning), case-insensitively, metacharacters literal.
+ * The search and filter as one condition on `users u`: the email contains `q` or the id starts
+ * with it, case-insensitively, LIKE's metacharacters literal. Emails are stored lower-case (a check
+ * constraint with PostgreSQL's lower()), so a LIKE with the pattern lowered by the same function
+ * matches as ILIKE would at a quarter of the CPU (a short query scans every row); 3 characters or
+ * more use the trigram index. The id prefix (users_id_text_idx) is tried only when `q` could be
+ * the beginning of a uuid's text.
  */
 function matching(f: UserListFilter): SQL {
   const parts: SQL[] = [];
-  const q = f.q?.toLowerCase();
-  if (q) {
-    const email = sql`u.email ilike ${`%${likeEscape(q)}%`}`;
-    parts.push(
-      ID_PREFIX.test(q) ? sql`(${email} or u.id::text like ${`${likeEscape(q)}%`})` : email,
-    );
+  if (f.q) {
+    const email = sql`u.email like lower(${`%${likeEscape(f.q)}%`})`;
+    const id = f.q.toLowerCase();
+    parts.push(ID_PREFIX.test(id) ? sql`(${email} or u.id::text like ${`${id}%`})` : email);
   }
   if (f.status === 'verified') parts.push(sql`u.email_verified`);
   if (f.status === 'unverified') parts.push(sql`not u.email_verified`);
