@@ -191,6 +191,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now,
   });
   const cookies = registerSessions(app, auth, { secure: config.secureCookies });
+  // Admin answers carry other people's data: never stored by a browser or proxy.
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.routeOptions.url?.startsWith('/v1/admin/')) reply.header('cache-control', 'no-store');
+  });
   const settings = settingsService({
     repo: settingsRepository(database.db),
     database,
@@ -297,7 +301,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     log: app.log,
     // The site setting, unless a test or bench fixes it.
     ...(deps.pollerOptions?.keepMessages === undefined
-      ? { keepMessages: async () => (await settings.current()).max_messages_per_number }
+      ? { keepMessages: () => settings.keepMessages() }
       : {}),
     options: {
       intervalMs: config.pollIntervalMs,
@@ -382,7 +386,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     sessionAlive: users.sessionAlive,
   });
   usersRoutes(app, users, cookies);
-  adminsRoutes(app, adminsService({ repo: adminsRepository(database.db), now }));
+  adminsRoutes(
+    app,
+    adminsService({ repo: adminsRepository(database.db), now, configured: config.adminEmails }),
+  );
   settingsRoutes(app, settings);
   if (config.demoProvider) demoProviderRoutes(app, now);
 
@@ -422,7 +429,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     viewer: async (req) => {
       const token = req.cookies[SESSION_COOKIE];
       if (!token || token.length > 128) return null;
-      return (await auth.resolveSession(token))?.user ?? null;
+      // Read only: a page view neither slides nor touches the session (no cookie is sent back).
+      return (await auth.findSessionUser(token)) ?? null;
     },
   });
   return app;

@@ -119,7 +119,11 @@ async function main(argv: string[]) {
   const config = loadConfig();
   const database = await openDatabase(config);
   try {
-    const admins = adminsService({ repo: adminsRepository(database.db), now: () => new Date() });
+    const admins = adminsService({
+      repo: adminsRepository(database.db),
+      now: () => new Date(),
+      configured: config.adminEmails,
+    });
     if (cmd.name === 'list') {
       const { items } = await admins.list(undefined, 'all');
       process.stdout.write(

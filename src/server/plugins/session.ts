@@ -27,7 +27,8 @@ export function registerSessions(
 
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (req, reply) => {
-    if (!req.url.startsWith('/v1/')) return;
+    // The matched route, not the raw URL (a percent-encoded `/%761/…` routes to /v1/… too).
+    if (!req.routeOptions.url?.startsWith('/v1/')) return;
     const token = req.cookies[SESSION_COOKIE];
     if (!token) return;
     const found = token.length <= 128 ? await auth.resolveSession(token) : undefined;

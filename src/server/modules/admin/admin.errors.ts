@@ -32,6 +32,12 @@ export const adminErrors = {
       'OWN_ADMIN_RIGHTS',
       'You cannot delete your own administrator record. Ask another super admin.',
     ),
+  configured: (email: string) =>
+    new AppError(
+      409,
+      'ADMIN_FROM_CONFIG',
+      `${email} is listed in the server's ADMIN_EMAILS and becomes a super admin again at sign-in. Remove it from ADMIN_EMAILS first.`,
+    ),
   /** The acting super admin lost that role while the request was on its way. */
   notSuperAdmin: () => forbidden('Only a super admin can manage administrators.'),
 };

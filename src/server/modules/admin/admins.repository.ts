@@ -26,7 +26,15 @@ export async function countActiveSuperAdmins(tx: Pick<Db, 'select'>) {
   const [row] = await tx
     .select({ n: count() })
     .from(adminUsers)
-    .where(and(eq(adminUsers.role, 'super_admin'), eq(adminUsers.isActive, true)));
+    .innerJoin(users, eq(users.id, adminUsers.userId))
+    // Only those who can sign in: a super admin made for a mistyped email never could.
+    .where(
+      and(
+        eq(adminUsers.role, 'super_admin'),
+        eq(adminUsers.isActive, true),
+        eq(users.emailVerified, true),
+      ),
+    );
   return row!.n;
 }
 

@@ -23,7 +23,12 @@ import type {
 export type Actor = { userId: string | null; label: string };
 export const CLI_ACTOR: Actor = { userId: null, label: 'cli' };
 
-export type AdminsDeps = { repo: AdminsRepository; now: () => Date };
+export type AdminsDeps = {
+  repo: AdminsRepository;
+  now: () => Date;
+  /** ADMIN_EMAILS: these stay active super admins (they would be restored at their next sign-in). */
+  configured?: string[];
+};
 
 export const toAdminDto = (r: AdminRow): AdminDto => ({
   id: r.id,
@@ -66,7 +71,17 @@ const isActiveSuper = (r: { role: AdminRole; isActive: boolean }) =>
  * Administrators: the rules hold for every caller (API and CLI). Each write runs under the admin
  * write lock, re-reads what it decides on, and records its audit entry in the same transaction.
  */
-export function adminsService({ repo, now }: AdminsDeps) {
+export function adminsService({ repo, now, configured = [] }: AdminsDeps) {
+  /**
+   * An email in ADMIN_EMAILS is made an active super admin again at its next sign-in: removing,
+   * deactivating or demoting it here would only look done, so it is refused.
+   */
+  function keepConfigured(target: AdminRow, after: { role: AdminRole; isActive: boolean } | null) {
+    if (configured.includes(target.email) && (!after || !isActiveSuper(after))) {
+      throw adminErrors.configured(target.email);
+    }
+  }
+
   /** A signed-in actor must still be an active super admin (rights may have changed meanwhile). */
   async function checkActor(ops: AdminWriteOps, actor: Actor) {
     if (actor.userId === null) return;
@@ -114,6 +129,7 @@ export function adminsService({ repo, now }: AdminsDeps) {
     if (!changed) return target;
     await keepOneSuperAdmin(ops, target, { ...target, ...after });
     if (target.userId === actor.userId) throw adminErrors.ownRights();
+    keepConfigured(target, { ...target, ...after });
     await ops.update(target.id, after);
     await ops.audit({
       actorId: actor.userId,
@@ -128,6 +144,7 @@ export function adminsService({ repo, now }: AdminsDeps) {
   async function removeIn(ops: AdminWriteOps, actor: Actor, target: AdminRow) {
     await keepOneSuperAdmin(ops, target, null);
     if (target.userId === actor.userId) throw adminErrors.deleteSelf();
+    keepConfigured(target, null);
     await ops.remove(target.id);
     await ops.audit({
       actorId: actor.userId,

@@ -508,3 +508,63 @@ describe('GET /v1/admin/audit', () => {
     expect(res.statusCode).toBe(400);
   });
 });
+
+describe('review fixes: configured super admins and who counts as the last one', () => {
+  let t2: TestApp;
+  const CONFIGURED = 'configured@example.com';
+  beforeAll(async () => {
+    t2 = await createTestApp({ env: { ADMIN_EMAILS: CONFIGURED } });
+  });
+  afterAll(() => t2.close());
+  const call2 = (method: Method, url: string, cookie: string, payload?: unknown) =>
+    t2.app.inject({
+      method,
+      url,
+      headers: { cookie },
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
+
+  it('refuses to demote, deactivate or delete an ADMIN_EMAILS admin (it would come back at sign-in)', async () => {
+    const configured = await signIn(t2, CONFIGURED, '192.0.2.61');
+    const other = await signIn(t2, newEmail('second-root'), '192.0.2.62');
+    const made = await call2('POST', '/v1/admin/admins', configured.cookie, {
+      email: other.user.email,
+      role: 'super_admin',
+    });
+    expect(made.statusCode).toBe(201);
+    const { id } = (await call2('GET', `/v1/admin/admins?q=${CONFIGURED}`, other.cookie)).json()
+      .items[0] as AdminDto;
+    for (const [method, body] of [
+      ['PATCH', { role: 'editor' }],
+      ['PATCH', { isActive: false }],
+      ['DELETE', undefined],
+    ] as const) {
+      const res = await call2(method, `/v1/admin/admins/${id}`, other.cookie, body);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.code).toBe('ADMIN_FROM_CONFIG');
+    }
+    // Its permissions may change (a super admin has them all anyway); the record is as it was.
+    expect(await adminRecordOf(t2, configured.user.id)).toMatchObject({
+      role: 'super_admin',
+      isActive: true,
+    });
+  });
+
+  it('does not count a super admin who never signed in as another one', async () => {
+    const lone = await signIn(t2, newEmail('lone'), '192.0.2.63');
+    await t2.database.db
+      .update(adminUsers)
+      .set({ isActive: false })
+      .where(eq(adminUsers.role, 'super_admin'));
+    await t2.database.db.insert(adminUsers).values({ userId: lone.user.id, role: 'super_admin' });
+    // A super admin for an email nobody ever signed in with (a typo): unverified account.
+    const typo = await call2('POST', '/v1/admin/admins', lone.cookie, {
+      email: 'tpyo@example.com',
+      role: 'super_admin',
+    });
+    expect(typo.statusCode).toBe(201);
+    const del = await call2('DELETE', '/v1/me', lone.cookie, { email: lone.user.email });
+    expect(del.statusCode).toBe(409);
+    expect(del.json().error.code).toBe('LAST_SUPER_ADMIN');
+  });
+});

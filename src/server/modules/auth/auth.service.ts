@@ -151,6 +151,9 @@ If you did not ask to sign in to VOIP Manager, you can ignore this email.</p>`,
       return { user: found.user, renewedUntil };
     },
 
+    /** The session's user without renewing or touching the session (pages served in maintenance). */
+    findSessionUser: async (token: string) => (await repo.findSession(sha256(token), now()))?.user,
+
     signOut: (token: string) => repo.deleteSession(sha256(token)),
   };
 }

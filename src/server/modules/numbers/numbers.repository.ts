@@ -498,9 +498,6 @@ export function numbersRepository(db: Db) {
     ) {
       return db.transaction(async (tx) => {
         const have = await lockCount(tx, userId);
-        if (limit !== undefined && rows.length && have >= limit) {
-          throw new NumberLimitError(limit, have, rows.length);
-        }
         const named = rows.flatMap((r) => (r.createTags ? (r.tagNames ?? []) : []));
         const tagIndex = await tagsRepository(tx).ensureMany(userId, [
           ...new Map(named.map((n) => [n.toLowerCase(), n])).values(),

@@ -125,6 +125,10 @@ describe('maintenance mode', () => {
     });
     expect((await req(user, 'PATCH', '/v1/me', { codeToasts: false })).statusCode).toBe(503);
     expect((await req(null, 'POST', '/v1/contact', {})).statusCode).toBe(503);
+    // A percent-encoded path routes to the same endpoint and is refused the same way.
+    for (const url of ['/%761/contact', '/v%31/contact']) {
+      expect((await req(null, 'POST', url, {})).statusCode, url).toBe(503);
+    }
 
     const list = await req(user, 'GET', '/v1/numbers');
     expect(list.statusCode).toBe(200);
@@ -231,6 +235,17 @@ describe('max_numbers_per_user', () => {
     });
     // Another user has their own allowance.
     expect((await addNumber(admin)).statusCode).toBe(201);
+  });
+
+  it('at the limit, a number already stored is still "already exists", not the limit', async () => {
+    await setSetting('max_numbers_per_user', 1);
+    const p = phone();
+    const other = await signIn(t, `limit-${Date.now()}@example.com`, '192.0.2.77');
+    expect((await addNumber(other, p)).statusCode).toBe(201);
+    const again = await addNumber(other, p);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('NUMBER_ALREADY_EXISTS');
+    expect((await addNumber(other)).json().error.code).toBe('NUMBER_LIMIT_REACHED');
   });
 
   it('refuses a whole import that would pass it, saying how many fit; duplicates do not count', async () => {

@@ -28,8 +28,9 @@ export function registerMaintenanceGuard(app: FastifyInstance, settings: Setting
   };
   app.addHook('onRequest', async (req, reply) => {
     if (READS.has(req.method)) return;
-    const path = req.url.split('?')[0]!;
-    if (!path.startsWith('/v1/') || /^\/v1\/(auth|admin)\//.test(path)) return;
+    // The matched route, not the raw URL: `/%761/contact` routes to /v1/contact too.
+    const route = req.routeOptions.url;
+    if (!route?.startsWith('/v1/') || /^\/v1\/(auth|admin)\//.test(route)) return;
     if (req.user?.admin) return;
     if (!(await settings.current()).maintenance_mode) return;
     return reply

@@ -134,3 +134,19 @@ describe('settings cache', () => {
     expect(service.snapshot().version).toBe(v0 + 1);
   });
 });
+
+describe("the poller's retention", () => {
+  it('never trims below the largest allowed value until the settings were read once', async () => {
+    const { repo, service, advance } = setup();
+    repo.set([row('max_messages_per_number', 500)]);
+    repo.failing(true);
+    expect(await service.keepMessages()).toBe(10_000);
+    repo.failing(false);
+    advance(2000);
+    expect(await service.keepMessages()).toBe(500);
+    // Read once: a later failure keeps the last known value.
+    repo.failing(true);
+    advance(2000);
+    expect(await service.keepMessages()).toBe(500);
+  });
+});

@@ -3,6 +3,7 @@ import path from 'node:path';
 import {
   DEFAULT_SETTINGS,
   isSettingKey,
+  SETTING_DEFINITIONS,
   SETTING_KEYS,
   settingValueSchema,
   type SettingDto,
@@ -63,6 +64,8 @@ export function settingsService(deps: {
   /** Bumped by `invalidate()`: a reload begun before it must not count as fresh. */
   let generation = 0;
   let loading: Promise<SiteSettings> | undefined;
+  /** Whether the stored values were ever read (until then `values` are only the defaults). */
+  let everLoaded = false;
 
   function valuesOf(rows: StoredSetting[]): SiteSettings {
     const next: Record<string, unknown> = { ...DEFAULT_SETTINGS };
@@ -92,6 +95,7 @@ export function settingsService(deps: {
           if (gen === generation) {
             adopt(valuesOf(rows));
             loadedAt = started;
+            everLoaded = true;
           }
           return values;
         },
@@ -160,6 +164,17 @@ export function settingsService(deps: {
     /** The last known values and their version, without waiting (may be up to a few seconds old). */
     snapshot: () => ({ values, version }),
     invalidate,
+    /**
+     * Messages to keep per number for the poller's trim: the setting once it has been read, else
+     * the largest allowed value, so a process that cannot read the settings yet (a database blip
+     * at start) never trims below a limit an admin raised.
+     */
+    async keepMessages(): Promise<number> {
+      const v = await current();
+      return everLoaded
+        ? v.max_messages_per_number
+        : SETTING_DEFINITIONS.max_messages_per_number.max;
+    },
 
     list,
 
