@@ -12,6 +12,9 @@ describe('safeNextPath', () => {
       '/edit/0b6f0c5e-5d3b-4d2b-9a51-0c6f8e1f3a11',
     );
     expect(safeNextPath('/dashboard?q=a b')).toBe('/dashboard?q=a%20b');
+    expect(safeNextPath('/admin')).toBe('/admin');
+    expect(safeNextPath('/admin/users?tab=admins')).toBe('/admin/users?tab=admins');
+    expect(safeNextPath('/administrator')).toBe(DEFAULT_NEXT_PATH);
   });
 
   it.each([
