@@ -14,7 +14,6 @@ describe('safeNextPath', () => {
     expect(safeNextPath('/dashboard?q=a b')).toBe('/dashboard?q=a%20b');
     expect(safeNextPath('/admin')).toBe('/admin');
     expect(safeNextPath('/admin/users?tab=admins')).toBe('/admin/users?tab=admins');
-    expect(safeNextPath('/administrator')).toBe(DEFAULT_NEXT_PATH);
   });
 
   it.each([
@@ -42,7 +41,7 @@ describe('safeNextPath', () => {
     ['/', 'the landing page'],
     ['/auth', 'a public page'],
     ['/dashboardx', 'a look-alike'],
-    ['/admin', 'another area'],
+    ['/administrator', 'a look-alike of the admin area'],
     ['/dashboard/' + 'a'.repeat(2100), 'too long'],
   ])('rejects %j (%s)', (raw) => {
     expect(safeNextPath(raw)).toBe(DEFAULT_NEXT_PATH);
