@@ -21,6 +21,9 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { redactUrl, safeErr } from './log.ts';
+import { adminsRepository } from './modules/admin/admins.repository.ts';
+import { adminsRoutes } from './modules/admin/admins.routes.ts';
+import { adminsService } from './modules/admin/admins.service.ts';
 import { authRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authService } from './modules/auth/auth.service.ts';
@@ -34,6 +37,10 @@ import { sharingRoutes } from './modules/sharing/sharing.routes.ts';
 import { sharingService } from './modules/sharing/sharing.service.ts';
 import { viewCounter, type ViewCounter } from './modules/sharing/views.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
+import { registerMaintenanceGuard } from './modules/settings/maintenance.ts';
+import { settingsRepository } from './modules/settings/settings.repository.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { settingsService, type SettingsService } from './modules/settings/settings.service.ts';
 import { numbersRepository } from './modules/numbers/numbers.repository.ts';
 import { numbersRoutes } from './modules/numbers/numbers.routes.ts';
 import { numbersService } from './modules/numbers/numbers.service.ts';
@@ -60,7 +67,7 @@ import { registerClient } from './plugins/client.ts';
 import { registerCsrfGuard } from './plugins/csrf.ts';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
-import { registerSessions } from './plugins/session.ts';
+import { registerSessions, SESSION_COOKIE } from './plugins/session.ts';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -101,6 +108,10 @@ declare module 'fastify' {
     bus: EventBus;
     /** Views of public pages and endpoints, written in batches (tests flush it). */
     publicViews: ViewCounter;
+    /** Every route registered (method, url): the admin access-matrix test enumerates them. */
+    routesList: () => { method: string; url: string }[];
+    /** Site settings (cached a few seconds per process; `current()`). */
+    settings: SettingsService;
   }
 }
 
@@ -125,6 +136,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       },
     },
   }).withTypeProvider<ZodTypeProvider>();
+
+  const routes: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) routes.push({ method, url: r.url });
+  });
+  app.decorate('routesList', () => [...routes]);
 
   // The API speaks JSON only; anything else is 415.
   app.removeContentTypeParser('text/plain');
@@ -169,9 +186,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     mailer,
     secret,
     publicUrl: config.publicUrl,
+    adminEmails: config.adminEmails,
     now,
   });
   const cookies = registerSessions(app, auth, { secure: config.secureCookies });
+  const settings = settingsService({
+    repo: settingsRepository(database.db),
+    database,
+    log: app.log,
+    now,
+    pollerRunning: () => app.poller.stats().running,
+  });
+  app.decorate('settings', settings);
+  registerMaintenanceGuard(app, settings);
 
   app.get(
     '/healthz',
@@ -215,7 +242,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   tagsRoutes(app, tags);
   const cipher = createCipher(secret);
   const numbersRepo = numbersRepository(database.db);
-  numbersRoutes(app, numbersService({ repo: numbersRepo, cipher, now }));
+  numbersRoutes(
+    app,
+    numbersService({
+      repo: numbersRepo,
+      cipher,
+      now,
+      maxNumbers: async () => (await settings.current()).max_numbers_per_user,
+    }),
+  );
   const sharingRepo = sharingRepository(database.db);
   const linkChanges = sharingChanges();
   sharingRoutes(
@@ -258,6 +293,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bus,
     now,
     log: app.log,
+    // The site setting, unless a test or bench fixes it.
+    ...(deps.pollerOptions?.keepMessages === undefined
+      ? { keepMessages: async () => (await settings.current()).max_messages_per_number }
+      : {}),
     options: {
       intervalMs: config.pollIntervalMs,
       watchedIntervalMs: config.watchedPollIntervalMs,
@@ -341,6 +380,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     sessionAlive: users.sessionAlive,
   });
   usersRoutes(app, users, cookies);
+  adminsRoutes(app, adminsService({ repo: adminsRepository(database.db), now }));
+  settingsRoutes(app, settings);
   if (config.demoProvider) demoProviderRoutes(app, now);
 
   const outbox = mailer.outbox?.bind(mailer);
@@ -374,7 +415,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  await registerClient(app, deps.clientDir);
+  await registerClient(app, deps.clientDir, {
+    settings,
+    viewer: async (req) => {
+      const token = req.cookies[SESSION_COOKIE];
+      if (!token || token.length > 128) return null;
+      return (await auth.resolveSession(token))?.user ?? null;
+    },
+  });
   return app;
 }
 

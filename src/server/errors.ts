@@ -4,7 +4,11 @@ export class AppError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly extra: { remainingAttempts?: number; retryAfterSeconds?: number } = {},
+    readonly extra: {
+      remainingAttempts?: number;
+      retryAfterSeconds?: number;
+      fields?: Record<string, string[]>;
+    } = {},
   ) {
     super(message);
   }

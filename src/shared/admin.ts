@@ -131,6 +131,10 @@ export const auditEntryDto = z.object({
   details: z.record(z.string(), z.unknown()),
   createdAt: z.iso.datetime(),
 });
+export const auditListQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
 export const auditListResponse = z.object({
   items: z.array(auditEntryDto),
   nextCursor: z.string().nullable(),

@@ -31,7 +31,9 @@ export function settingValueSchema(key: SettingKey): z.ZodType<boolean | number 
 }
 
 /** PUT /v1/admin/settings/:key */
-export const updateSettingBody = z.strictObject({ value: z.unknown() });
+export const updateSettingBody = z.strictObject({
+  value: z.unknown().refine((v) => v !== undefined, 'value is required'),
+});
 
 export const settingDto = z.object({
   key: z.string(),
@@ -75,3 +77,10 @@ export const siteInfoResponse = z.object({
   blogEnabled: z.boolean(),
 });
 export type SiteInfo = z.infer<typeof siteInfoResponse>;
+
+/** Maintenance mode: the 503 answer to a non-admin's write, and the maintenance screen's words. */
+export const MAINTENANCE_MESSAGE = 'VOIP Manager is down for maintenance. Please try again later.';
+export const MAINTENANCE_TITLE = 'Down for maintenance';
+export const maintenanceText = (siteName: string) =>
+  `${siteName} is down for maintenance. Please try again later.`;
+export const MAINTENANCE_ADMIN_LINK = 'Administrator? Sign in';

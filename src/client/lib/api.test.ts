@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiErrorBody } from '../../shared/api.ts';
-import { errorBodyOf } from './api.ts';
+import { apiPost, errorBodyOf, onMaintenanceAnswer } from './api.ts';
 
 const bodies: unknown[] = [
   { error: { code: 'VALIDATION_ERROR', message: 'Invalid input', fields: { email: ['Bad'] } } },
@@ -48,4 +48,29 @@ describe('errorBodyOf (the error shape, checked without zod)', () => {
       }
     },
   );
+});
+
+describe('onMaintenanceAnswer', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const answer = (status: number, code: string) =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () => new Response(JSON.stringify({ error: { code, message: 'm' } }), { status }),
+      ),
+    );
+
+  it('tells listeners when the server refuses a request for maintenance, and only then', async () => {
+    const seen = vi.fn();
+    const off = onMaintenanceAnswer(seen);
+    answer(503, 'DATABASE_UNAVAILABLE');
+    await expect(apiPost('/v1/numbers')).rejects.toMatchObject({ status: 503 });
+    expect(seen).not.toHaveBeenCalled();
+    answer(503, 'MAINTENANCE');
+    await expect(apiPost('/v1/numbers')).rejects.toMatchObject({ code: 'MAINTENANCE' });
+    expect(seen).toHaveBeenCalledTimes(1);
+    off();
+    await expect(apiPost('/v1/numbers')).rejects.toMatchObject({ code: 'MAINTENANCE' });
+    expect(seen).toHaveBeenCalledTimes(1);
+  });
 });

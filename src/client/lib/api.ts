@@ -106,12 +106,26 @@ async function send(path: string, opts: RequestOptions, accept: string): Promise
   }
 }
 
+const maintenanceListeners = new Set<() => void>();
+/**
+ * Calls `listener` whenever the server refuses a request because the site is in maintenance
+ * (503 MAINTENANCE); returns the unsubscribe function.
+ */
+export function onMaintenanceAnswer(listener: () => void) {
+  maintenanceListeners.add(listener);
+  return () => void maintenanceListeners.delete(listener);
+}
+
 /** Same-origin JSON request to the API. Throws ApiError for every non-2xx answer. */
 export async function apiFetch<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const res = await send(path, opts, 'application/json');
   const text = await res.text();
   const data = parseJson(text);
-  if (!res.ok) throw errorFrom(res.status, data);
+  if (!res.ok) {
+    const err = errorFrom(res.status, data);
+    if (err.status === 503 && err.code === 'MAINTENANCE') maintenanceListeners.forEach((l) => l());
+    throw err;
+  }
   return data as T;
 }
 

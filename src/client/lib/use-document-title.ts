@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
+import { currentSiteName } from './site.ts';
 
-const SITE = 'VOIP Manager';
-
-/** Sets document.title to "{title} · VOIP Manager" (or just the site name). */
+/** Sets document.title to "{title} · {site name}" (or just the site name). */
 export function useDocumentTitle(title?: string) {
   useEffect(() => {
-    document.title = title ? `${title} · ${SITE}` : SITE;
+    const site = currentSiteName();
+    document.title = title ? `${title} · ${site}` : site;
   }, [title]);
 }

@@ -2,16 +2,53 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DEFAULT_SETTINGS, type SiteInfo, type SiteSettings } from '../../shared/settings.ts';
 import { notFound } from '../errors.ts';
+import type { SessionUser } from '../modules/auth/auth.repository.ts';
+import { maintenancePage } from '../modules/settings/maintenance.ts';
+import { MAINTENANCE_RETRY_AFTER } from '../modules/settings/settings.errors.ts';
+import type { SettingsService } from '../modules/settings/settings.service.ts';
+
+export type ClientOptions = {
+  settings: SettingsService;
+  /** The signed-in user of a page request (pages do not go through the /v1 sessions hook). */
+  viewer: (req: FastifyRequest) => Promise<SessionUser | null>;
+};
+
+/** Pages a non-admin still gets in maintenance mode: sign-in (for admins) and the admin area. */
+const OPEN_IN_MAINTENANCE = /^\/(?:auth|verify-email|admin)(?:\/|$)/;
 
 /**
  * Serves the built client: hashed /assets/* with a year of caching; for every other GET that is not
  * an API path, the public page pre-rendered for that path at build time (dist/client/pages.json,
  * written by scripts/prerender.tsx) or else index.html, the SPA shell, which renders its own pages
- * (the dashboard, its 404 page). HTML is always revalidated (no-cache).
+ * (the dashboard, its 404 page). HTML is always revalidated (no-cache). Each HTML file is served
+ * with the current site settings (`withSiteInfo`). In maintenance mode a non-admin asking for any
+ * page but /auth, /verify-email and /admin… gets the maintenance page (503, no-store).
  */
-export async function registerClient(app: FastifyInstance, clientDir: string | undefined) {
+export async function registerClient(
+  app: FastifyInstance,
+  clientDir: string | undefined,
+  opts: ClientOptions,
+) {
+  const { settings } = opts;
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return;
+    const pathname = req.url.split('?')[0]!;
+    if (isApiPath(pathname) || OPEN_IN_MAINTENANCE.test(pathname)) return;
+    // Pages only: the assets (scripts, styles, icons) keep being served.
+    if (/\.[a-z0-9]{1,8}$/i.test(pathname) && !pathname.endsWith('.html')) return;
+    const s = await settings.current();
+    if (!s.maintenance_mode || (await opts.viewer(req))?.admin) return;
+    return reply
+      .status(503)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('retry-after', String(MAINTENANCE_RETRY_AFTER))
+      .send(maintenancePage(s.site_name));
+  });
+
   const indexPath = clientDir && path.join(clientDir, 'index.html');
   const hasClient = !!indexPath && fs.existsSync(indexPath);
   if (hasClient) {
@@ -36,8 +73,7 @@ export async function registerClient(app: FastifyInstance, clientDir: string | u
 
   app.setNotFoundHandler(async (req, reply) => {
     const pathname = req.url.split('?')[0]!;
-    const isApi = pathname === '/v1' || pathname.startsWith('/v1/') || pathname === '/healthz';
-    if (isApi || (req.method !== 'GET' && req.method !== 'HEAD')) {
+    if (isApiPath(pathname) || (req.method !== 'GET' && req.method !== 'HEAD')) {
       throw notFound(`No route for ${req.method} ${pathname}`);
     }
     if (!indexHtml || /\.[a-z0-9]{1,8}$/i.test(pathname)) {
@@ -45,7 +81,8 @@ export async function registerClient(app: FastifyInstance, clientDir: string | u
       throw notFound(`Not found: ${pathname}`);
     }
     const page = pages.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
-    const html = page ?? indexHtml;
+    await settings.current();
+    const html = served(page ?? indexHtml, settings.snapshot());
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
     // Shared pages (/api/{hash}, /single/{hash}): never indexed, their links never sent on.
     if (/^\/(?:api|single)\//.test(pathname)) {
@@ -60,8 +97,61 @@ export async function registerClient(app: FastifyInstance, clientDir: string | u
   });
 }
 
+const isApiPath = (p: string) => p === '/v1' || p.startsWith('/v1/') || p === '/healthz';
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const DEFAULT_EMAIL = new RegExp(escapeRegExp(escapeHtml(DEFAULT_SETTINGS.contact_email)), 'g');
+
+/**
+ * A built HTML file with the current settings: the site name in <title> (for 'VOIP Manager'), the
+ * site description as the meta description, the contact email in place of the default one (the
+ * contact page is rendered at build time with it), and the public site info as JSON for the app
+ * (lib/site.ts), so a hydrated page renders what the server sent.
+ */
+export function withSiteInfo(html: string, s: SiteSettings): string {
+  const info: SiteInfo = {
+    siteName: s.site_name,
+    siteDescription: s.site_description,
+    contactEmail: s.contact_email,
+    maintenance: s.maintenance_mode,
+    blogEnabled: s.blog_enabled,
+  };
+  const json = JSON.stringify(info).replace(/</g, '\\u003c');
+  return html
+    .replace(
+      /<title>([^<]*)<\/title>/,
+      (_m, title: string) =>
+        `<title>${title.split(escapeHtml(DEFAULT_SETTINGS.site_name)).join(escapeHtml(s.site_name))}</title>`,
+    )
+    .replace(
+      /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
+      () => `<meta name="description" content="${escapeHtml(s.site_description)}" />`,
+    )
+    .replace(DEFAULT_EMAIL, () => escapeHtml(s.contact_email))
+    .replace(
+      '</head>',
+      () => `  <script type="application/json" id="site-info">${json}</script>\n  </head>`,
+    );
+}
+
+/** Each file rewritten once per settings version. */
+const rewritten = new WeakMap<Buffer, { version: number; html: Buffer }>();
+function served(file: Buffer, snap: ReturnType<SettingsService['snapshot']>): Buffer {
+  let r = rewritten.get(file);
+  if (!r || r.version !== snap.version) {
+    r = {
+      version: snap.version,
+      html: Buffer.from(withSiteInfo(file.toString('utf8'), snap.values)),
+    };
+    rewritten.set(file, r);
+  }
+  return r.html;
+}
+
 const gzipCache = new WeakMap<Buffer, Buffer>();
-/** The HTML gzipped, once per file (they do not change while the server runs). */
+/** The HTML gzipped, once per served version (a new version is a new buffer). */
 function gzipped(html: Buffer): Buffer {
   let gz = gzipCache.get(html);
   if (!gz) gzipCache.set(html, (gz = zlib.gzipSync(html)));

@@ -25,7 +25,7 @@ export type PollerOptions = {
   hostFailThreshold: number;
   hostPauseMs: number;
   hostMaxPauseMs: number;
-  /** Messages kept per number (oldest dropped). */
+  /** Messages kept per number (oldest dropped), unless the poller's `keepMessages` dependency says. */
   keepMessages: number;
   /** Most finished polls stored in one statement; twice this many may wait to be stored. */
   writeBatch: number;
@@ -119,6 +119,8 @@ export function createPoller(deps: {
   now: () => Date;
   log: Log;
   options?: Partial<PollerOptions>;
+  /** Messages kept per number, asked for each write batch (the site setting); else the option. */
+  keepMessages?: () => Promise<number>;
 }) {
   const o = { ...defaultPollerOptions, ...deps.options };
   const { repo, now } = deps;
@@ -148,7 +150,7 @@ export function createPoller(deps: {
     repo,
     bus: deps.bus,
     log: deps.log,
-    keep: o.keepMessages,
+    keep: deps.keepMessages ?? (() => o.keepMessages),
     batchSize: o.writeBatch,
   });
 
@@ -417,6 +419,7 @@ export function createPoller(deps: {
       }
     },
     stats: () => ({
+      running,
       polls,
       active,
       queued: hosts.queued(),

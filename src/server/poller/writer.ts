@@ -23,7 +23,8 @@ export function createWriter(deps: {
   repo: Pick<PollerRepository, 'recordPolls'>;
   bus: EventBus;
   log: Log;
-  keep: number;
+  /** Messages kept per number, read for each batch. */
+  keep: () => number | Promise<number>;
   batchSize: number;
 }) {
   const pending: {
@@ -40,7 +41,7 @@ export function createWriter(deps: {
     try {
       stored = await deps.repo.recordPolls(
         batch.map((p) => p.outcome),
-        deps.keep,
+        await deps.keep(),
       );
     } catch (err) {
       if (isDatabaseUnavailable(err)) {

@@ -1,6 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { AppToaster } from '../../components/ui/app-toaster.tsx';
 import { FullPageSpinner } from '../../components/ui/full-page-spinner.tsx';
+import { MaintenanceScreen } from '../../components/ui/maintenance-screen.tsx';
 import { NavigationProgress } from '../../components/ui/navigation-progress.tsx';
 import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 import { SkipLink } from '../../components/ui/skip-link.tsx';
@@ -9,14 +10,18 @@ import { TopHeader } from '../../features/dashboard-shell/components/top-header.
 import { useLiveEvents } from '../../lib/live-events.ts';
 import { useFocusHeadingOnNavigate } from '../../lib/use-focus-heading.ts';
 import { useMe } from '../../lib/me.ts';
+import { useSite } from '../../lib/site.ts';
 import { withNext } from '../../../shared/next-path.ts';
 
 /**
  * Guarded user area: spinner while loading, /auth when signed out, /verify-email when unverified
- * (both with ?next= so sign-in comes back to the page asked for).
+ * (both with ?next= so sign-in comes back to the page asked for), the maintenance screen for a
+ * non-admin while the site is in maintenance (checked every minute, and at once when a write is
+ * refused for it).
  */
 export function Component() {
   const me = useMe();
+  const site = useSite({ refetchMs: 60_000 });
   const location = useLocation();
   const here = location.pathname + location.search + location.hash;
   useFocusHeadingOnNavigate('main');
@@ -38,6 +43,15 @@ export function Component() {
   }
   if (!me.data) return <Navigate to={withNext('/auth', here)} replace />;
   if (!me.data.emailVerified) return <Navigate to={withNext('/verify-email', here)} replace />;
+  if (site.site.maintenance && !me.data.admin) {
+    return (
+      <MaintenanceScreen
+        siteName={site.site.siteName}
+        onCheckAgain={site.refetch}
+        checking={site.fetching}
+      />
+    );
+  }
 
   return (
     <div className="min-h-dvh bg-slate-50">

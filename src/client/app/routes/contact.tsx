@@ -1,7 +1,8 @@
-import { Clock, CreditCard, Scale } from 'lucide-react';
+import { Clock, CreditCard, Mail, Scale } from 'lucide-react';
 import { Card } from '../../components/ui/card.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { ContactForm } from '../../features/contact/components/contact-form.tsx';
+import { useSite } from '../../lib/site.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 const facts = [
@@ -24,6 +25,7 @@ const facts = [
 
 export function Component() {
   useDocumentTitle('Contact');
+  const { contactEmail } = useSite().site;
   return (
     <>
       <PageHeader title="Contact us" wide>
@@ -36,6 +38,24 @@ export function Component() {
           <ContactForm />
         </Card>
         <ul className="space-y-4">
+          <li>
+            <Card className="flex gap-4 p-5">
+              <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent-50 text-accent-700">
+                <Mail aria-hidden="true" className="size-5" />
+              </span>
+              <div className="min-w-0">
+                <h2 className="font-semibold text-slate-900">Email us</h2>
+                <p className="mt-1 text-sm break-words text-slate-600">
+                  <a
+                    href={`mailto:${contactEmail}`}
+                    className="font-medium text-brand-700 hover:underline"
+                  >
+                    {contactEmail}
+                  </a>
+                </p>
+              </div>
+            </Card>
+          </li>
           {facts.map(({ icon: Icon, title, text }) => (
             <li key={title}>
               <Card className="flex gap-4 p-5">

@@ -3,7 +3,10 @@ import type { Db } from '../../db/client.ts';
 import { loginCodes, loginCodeSends, sessions } from './auth.table.ts';
 import { users } from '../users/users.table.ts';
 import { adminUsers } from '../admin/admin.table.ts';
+import { lockAdmins } from '../admin/admins.repository.ts';
+import { recordAudit } from '../admin/audit.repository.ts';
 import {
+  ALL_PERMISSIONS,
   effectivePermissions,
   type AdminAccess,
   type AdminPermissions,
@@ -30,6 +33,54 @@ const adminAccessOf = (role: AdminRole, permissions: AdminPermissions): AdminAcc
   role,
   permissions: effectivePermissions(role, permissions),
 });
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Makes the user an active super admin (ADMIN_EMAILS); the caller holds the admin write lock. */
+async function bootstrapSuperAdmin(tx: Tx, userId: string, email: string, now: Date) {
+  const [before] = await tx
+    .select({ id: adminUsers.id, role: adminUsers.role, isActive: adminUsers.isActive })
+    .from(adminUsers)
+    .where(eq(adminUsers.userId, userId));
+  const audit = { actorId: null, actor: 'ADMIN_EMAILS', target: email, at: now };
+  if (!before) {
+    const [created] = await tx
+      .insert(adminUsers)
+      .values({
+        userId,
+        role: 'super_admin',
+        permissions: ALL_PERMISSIONS,
+        isActive: true,
+        createdAt: now,
+      })
+      .returning({ id: adminUsers.id });
+    await recordAudit(tx, {
+      ...audit,
+      action: 'admin_user_created',
+      details: {
+        adminId: created!.id,
+        role: 'super_admin',
+        permissions: ALL_PERMISSIONS,
+        isActive: true,
+      },
+    });
+    return;
+  }
+  if (before.role === 'super_admin' && before.isActive) return;
+  const prev: Record<string, unknown> = {};
+  const next: Record<string, unknown> = {};
+  if (before.role !== 'super_admin') [prev.role, next.role] = [before.role, 'super_admin'];
+  if (!before.isActive) [prev.isActive, next.isActive] = [false, true];
+  await tx
+    .update(adminUsers)
+    .set({ role: 'super_admin', isActive: true })
+    .where(eq(adminUsers.id, before.id));
+  await recordAudit(tx, {
+    ...audit,
+    action: 'admin_user_updated',
+    details: { adminId: before.id, before: prev, after: next },
+  });
+}
 
 export function authRepository(db: Db) {
   // Every signed-in request resolves its session: a named statement, built and planned once.
@@ -174,7 +225,12 @@ export function authRepository(db: Db) {
       return row?.email;
     },
 
-    /** Find or create the user for a verified email, and open a session, in one transaction. */
+    /**
+     * Find or create the user for a verified email, and open a session, in one transaction. An
+     * active admin record gets its last_login; with `superAdmin` (an ADMIN_EMAILS address) the
+     * record is made an active super admin first (created if missing, audited as 'ADMIN_EMAILS'
+     * when it creates or changes one), under the admin write lock taken before any row.
+     */
     async signIn(input: {
       email: string;
       now: Date;
@@ -182,8 +238,10 @@ export function authRepository(db: Db) {
       expiresAt: Date;
       userAgent: string | undefined;
       ip: string;
-    }) {
+      superAdmin: boolean;
+    }): Promise<SessionUser> {
       return db.transaction(async (tx) => {
+        if (input.superAdmin) await lockAdmins(tx);
         const [user] = await tx
           .insert(users)
           .values({ email: input.email, emailVerified: true, lastSignInAt: input.now })
@@ -206,7 +264,13 @@ export function authRepository(db: Db) {
           userAgent: input.userAgent?.slice(0, 512),
           ip: input.ip,
         });
-        return user!;
+        if (input.superAdmin) await bootstrapSuperAdmin(tx, user!.id, input.email, input.now);
+        const [admin] = await tx
+          .update(adminUsers)
+          .set({ lastLogin: input.now })
+          .where(and(eq(adminUsers.userId, user!.id), eq(adminUsers.isActive, true)))
+          .returning({ role: adminUsers.role, permissions: adminUsers.permissions });
+        return admin ? { ...user!, admin: adminAccessOf(admin.role, admin.permissions) } : user!;
       });
     },
 

@@ -24,13 +24,15 @@ export type AuthDeps = {
   mailer: Mailer;
   secret: string;
   publicUrl: string;
+  /** Emails (lower-case) that become active super admins when they sign in (ADMIN_EMAILS). */
+  adminEmails: string[];
   now: () => Date;
 };
 
 export type RequestMeta = { ip: string; userAgent: string | undefined };
 export type NewSession = { token: string; expiresAt: Date; user: SessionUser };
 
-export function authService({ repo, mailer, secret, publicUrl, now }: AuthDeps) {
+export function authService({ repo, mailer, secret, publicUrl, adminEmails, now }: AuthDeps) {
   const codeHash = (email: string, code: string) => hmac(secret, 'login-code', `${email}\0${code}`);
   const linkHash = (token: string) => hmac(secret, 'login-link', token);
 
@@ -38,7 +40,14 @@ export function authService({ repo, mailer, secret, publicUrl, now }: AuthDeps) 
     const t = now();
     const token = randomToken(32);
     const expiresAt = new Date(t.getTime() + SESSION_TTL_MS);
-    const user = await repo.signIn({ email, now: t, tokenHash: sha256(token), expiresAt, ...meta });
+    const user = await repo.signIn({
+      email,
+      now: t,
+      tokenHash: sha256(token),
+      expiresAt,
+      superAdmin: adminEmails.includes(email),
+      ...meta,
+    });
     return { token, expiresAt, user };
   }
 

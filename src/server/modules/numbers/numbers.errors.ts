@@ -14,6 +14,18 @@ export const numberErrors = {
       'INVALID_IMPORT_FORMAT',
       'The file is not text. Import a .json or .txt file.',
     ),
+  /** A create or import past the max_numbers_per_user setting (`have`: the user's count). */
+  limitReached: (limit: number, have: number, adding: number) => {
+    const n = (x: number) => x.toLocaleString('en-US');
+    const fit = Math.max(0, limit - have);
+    return new AppError(
+      409,
+      'NUMBER_LIMIT_REACHED',
+      fit === 0 || adding <= 1
+        ? `You can have at most ${n(limit)} numbers. Remove some before adding more.`
+        : `You can have at most ${n(limit)} numbers: this import would add ${n(adding)}, but only ${n(fit)} more fit. Nothing was imported. Remove some numbers or import fewer.`,
+    );
+  },
   tooManyLines: (max: number) =>
     new AppError(
       400,

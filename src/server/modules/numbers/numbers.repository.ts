@@ -116,14 +116,30 @@ const SEARCH_HOSTS_MAX = 200;
  * transaction that adds or removes numbers takes it first: the count triggers would otherwise take
  * it after the rows, and two such transactions waiting on each other's rows would deadlock.
  */
-async function lockCount(tx: Pick<Db, 'insert'>, userId: string) {
-  await tx
+async function lockCount(tx: Pick<Db, 'insert'>, userId: string): Promise<number> {
+  const [row] = await tx
     .insert(numberCounts)
     .values({ userId })
     .onConflictDoUpdate({
       target: numberCounts.userId,
       set: { total: sql`${numberCounts.total}` },
-    });
+    })
+    .returning({ total: numberCounts.total });
+  return row!.total;
+}
+
+/**
+ * An insert that would take the user past `limit` numbers (thrown inside the transaction, so
+ * nothing is written). `have` is the user's count before it; `adding` how many it would add.
+ */
+export class NumberLimitError extends Error {
+  constructor(
+    readonly limit: number,
+    readonly have: number,
+    readonly adding: number,
+  ) {
+    super('number limit reached');
+  }
 }
 
 export function numbersRepository(db: Db) {
@@ -471,14 +487,20 @@ export function numbersRepository(db: Db) {
      * Insert numbers (any count) with their tag links in one transaction; existing phone numbers are
      * skipped. `tagNames` are tags by name (case-insensitive): with `createTags` created when
      * missing inside the same transaction (a failed insert leaves no new tags behind), without it
-     * matched to the user's existing tags, unknown names ignored.
+     * matched to the user's existing tags, unknown names ignored. With `limit`, a user who would
+     * then have more than `limit` numbers gets a `NumberLimitError` and nothing is written (checked
+     * under the count row's lock, so concurrent writes cannot pass it together).
      */
     async insertMany(
       userId: string,
       rows: (NewNumber & { tagNames?: string[]; createTags?: boolean })[],
+      limit?: number,
     ) {
       return db.transaction(async (tx) => {
-        await lockCount(tx, userId);
+        const have = await lockCount(tx, userId);
+        if (limit !== undefined && rows.length && have >= limit) {
+          throw new NumberLimitError(limit, have, rows.length);
+        }
         const named = rows.flatMap((r) => (r.createTags ? (r.tagNames ?? []) : []));
         const tagIndex = await tagsRepository(tx).ensureMany(userId, [
           ...new Map(named.map((n) => [n.toLowerCase(), n])).values(),
@@ -499,6 +521,10 @@ export function numbersRepository(db: Db) {
             .onConflictDoNothing({ target: [voipNumbers.userId, voipNumbers.phoneNumber] })
             .returning();
           inserted.push(...got);
+        }
+        // Only the rows really added count (numbers already stored were skipped).
+        if (limit !== undefined && have + inserted.length > limit) {
+          throw new NumberLimitError(limit, have, inserted.length);
         }
         const tagsByPhone = new Map(
           rows.map((r) => [

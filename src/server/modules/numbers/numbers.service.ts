@@ -4,12 +4,13 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { decodeCursor, encodeCursor } from '../../db/paging.ts';
 import { numberErrors } from './numbers.errors.ts';
 import { cleanTagNames, parseImport } from './numbers.import.ts';
-import type {
-  Card,
-  NewNumber,
-  NumberFilters,
-  NumberRow,
-  NumbersRepository,
+import {
+  NumberLimitError,
+  type Card,
+  type NewNumber,
+  type NumberFilters,
+  type NumberRow,
+  type NumbersRepository,
 } from './numbers.repository.ts';
 
 type Fields = {
@@ -27,8 +28,22 @@ export function numbersService(deps: {
   repo: NumbersRepository;
   cipher: Cipher;
   now?: () => Date;
+  /** The max_numbers_per_user setting: adding or importing past it is refused. */
+  maxNumbers?: () => Promise<number>;
 }) {
   const { repo, cipher } = deps;
+
+  /** repo.insertMany within the user's number limit (409 NUMBER_LIMIT_REACHED past it). */
+  async function insertWithinLimit(...[userId, rows]: Parameters<NumbersRepository['insertMany']>) {
+    const limit = deps.maxNumbers ? await deps.maxNumbers() : undefined;
+    try {
+      return await repo.insertMany(userId, rows, limit);
+    } catch (err) {
+      if (err instanceof NumberLimitError)
+        throw numberErrors.limitReached(err.limit, err.have, err.adding);
+      throw err;
+    }
+  }
   const now = deps.now ?? (() => new Date());
 
   const toDto = ({ row, tags, messageCount, recentMessages }: Card): VoipNumber => ({
@@ -96,7 +111,7 @@ export function numbersService(deps: {
 
     async create(userId: string, body: Fields & { tagIds: string[] }) {
       await assertOwnTags(userId, body.tagIds);
-      const [row] = await repo.insertMany(userId, [newRow(body, body.tagIds)]);
+      const [row] = await insertWithinLimit(userId, [newRow(body, body.tagIds)]);
       if (!row) throw numberErrors.alreadyExists(body.phoneNumber);
       return cardOf(userId, row.id);
     },
@@ -186,7 +201,7 @@ export function numbersService(deps: {
 
       // Tags named in the settings JSON are created (or found) in the numbers' transaction (all
       // or nothing); names on bulk lines only match the user's existing tags (spec).
-      const inserted = await repo.insertMany(
+      const inserted = await insertWithinLimit(
         userId,
         unique.map((e) => ({
           ...newRow(

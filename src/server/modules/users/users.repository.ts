@@ -1,6 +1,9 @@
 import { and, desc, eq, gt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { withRetries } from '../../db/errors.ts';
+import { adminUsers } from '../admin/admin.table.ts';
+import { countActiveSuperAdmins, lockAdmins } from '../admin/admins.repository.ts';
+import { recordAudit } from '../admin/audit.repository.ts';
 import { loginCodes, loginCodeSends, sessions } from '../auth/auth.table.ts';
 import { numberCounts } from '../numbers/numbers.table.ts';
 import { users } from './users.table.ts';
@@ -71,11 +74,21 @@ export function usersRepository(db: Db) {
      * messages and tag links), plus the sign-in codes and send records kept for its email. The
      * user's count row is locked first, as every write that removes numbers does (ADR 0006), so a
      * concurrent import of the same user waits instead of deadlocking. A poll stored afterwards
-     * finds no number and stores nothing. Returns whether the user was there.
+     * finds no number and stores nothing. Before that, under the admin write lock (taken first, as
+     * by every admin write), the last active super admin is refused and nothing is deleted; an
+     * administrator record that goes with the account is audited. Returns what happened.
      */
-    deleteAccount: (userId: string, email: string) =>
+    deleteAccount: (userId: string, email: string, now: Date) =>
       withRetries(() =>
-        db.transaction(async (tx) => {
+        db.transaction(async (tx): Promise<'deleted' | 'missing' | 'last_super_admin'> => {
+          await lockAdmins(tx);
+          const [admin] = await tx
+            .select({ id: adminUsers.id, role: adminUsers.role, isActive: adminUsers.isActive })
+            .from(adminUsers)
+            .where(eq(adminUsers.userId, userId));
+          if (admin?.role === 'super_admin' && admin.isActive) {
+            if ((await countActiveSuperAdmins(tx)) <= 1) return 'last_super_admin';
+          }
           await tx
             .select({ userId: numberCounts.userId })
             .from(numberCounts)
@@ -83,11 +96,21 @@ export function usersRepository(db: Db) {
             .for('update');
           await tx.delete(loginCodes).where(eq(loginCodes.email, email));
           await tx.delete(loginCodeSends).where(eq(loginCodeSends.email, email));
+          if (admin) {
+            await recordAudit(tx, {
+              actorId: userId,
+              actor: email,
+              action: 'admin_user_deleted',
+              target: email,
+              details: { adminId: admin.id, role: admin.role, accountDeleted: true },
+              at: now,
+            });
+          }
           const gone = await tx
             .delete(users)
             .where(eq(users.id, userId))
             .returning({ id: users.id });
-          return gone.length === 1;
+          return gone.length === 1 ? 'deleted' : 'missing';
         }),
       ),
   };

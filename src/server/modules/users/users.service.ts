@@ -1,6 +1,7 @@
 import { emailMatches, type SessionInfo } from '../../../shared/auth.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { hmac, sha256 } from '../../secrets.ts';
+import { adminErrors } from '../admin/admin.errors.ts';
 import type { UsersRepository } from './users.repository.ts';
 import { deviceLabel } from './user-agent.ts';
 
@@ -60,7 +61,8 @@ export function usersService({ repo, secret, now }: UsersDeps) {
           'The email you typed does not match the email of this account.',
         );
       }
-      await repo.deleteAccount(user.id, user.email);
+      const result = await repo.deleteAccount(user.id, user.email, now());
+      if (result === 'last_super_admin') throw adminErrors.lastSuperAdminAccount();
     },
   };
 }
