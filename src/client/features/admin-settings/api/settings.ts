@@ -1,8 +1,15 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { SettingDto, SettingKey, settingsResponse } from '../../../../shared/settings.ts';
 import { apiFetch, apiGet, apiPost } from '../../../lib/api.ts';
 import { ADMIN_ROOT } from '../../../lib/query-roots.ts';
+import { SITE_QUERY_KEY } from '../../../lib/site.ts';
 
 export type SettingsData = z.infer<typeof settingsResponse>;
 
@@ -12,6 +19,13 @@ const settingsQuery = queryOptions({
   queryKey: settingsKey,
   queryFn: ({ signal }) => apiGet<SettingsData>('/v1/admin/settings', signal),
 });
+
+/** After a change: the settings list, and the site info every page reads (name, maintenance). */
+const refresh = (qc: QueryClient) =>
+  Promise.all([
+    qc.invalidateQueries({ queryKey: settingsKey }),
+    qc.invalidateQueries({ queryKey: SITE_QUERY_KEY }),
+  ]);
 
 /** GET /v1/admin/settings: every setting (stored or default) and the system information. */
 export const useSettings = () => useQuery(settingsQuery);
@@ -28,7 +42,7 @@ export function useUpdateSetting(key: SettingKey) {
         method: 'PUT',
         body: { value },
       }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: settingsKey }),
+    onSuccess: () => refresh(qc),
   });
 }
 
@@ -37,6 +51,6 @@ export function useResetSettings() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => apiPost<unknown>('/v1/admin/settings/reset'),
-    onSuccess: () => qc.invalidateQueries({ queryKey: settingsKey }),
+    onSuccess: () => refresh(qc),
   });
 }

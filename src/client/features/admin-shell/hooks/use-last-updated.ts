@@ -1,11 +1,12 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { ME_QUERY_KEY } from '../../../lib/me.ts';
 import { ADMIN_ROOT } from '../../../lib/query-roots.ts';
 
 /**
  * When the admin data on screen was last loaded: the newest `dataUpdatedAt` among the cached
- * admin queries (0 before any has loaded). Follows the query cache, so it moves with every
- * successful load or refetch.
+ * admin queries and the session (which carries the admin's rights). Follows the query cache, so
+ * it moves with every successful load or refetch.
  */
 export function useLastUpdated(): number {
   const cache = useQueryClient().getQueryCache();
@@ -14,7 +15,10 @@ export function useLastUpdated(): number {
     () =>
       cache
         .findAll({ queryKey: ADMIN_ROOT })
-        .reduce((latest, q) => Math.max(latest, q.state.dataUpdatedAt), 0),
+        .reduce(
+          (latest, q) => Math.max(latest, q.state.dataUpdatedAt),
+          cache.find({ queryKey: ME_QUERY_KEY })?.state.dataUpdatedAt ?? 0,
+        ),
     [cache],
   );
   return useSyncExternalStore(subscribe, snapshot, snapshot);
