@@ -5,6 +5,7 @@ import type { SettingDto } from '../../../../shared/settings.ts';
 import { Input } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage, isApiError } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/format-time.ts';
 import { useUpdateSetting } from '../api/settings.ts';
@@ -100,6 +101,19 @@ export function SettingField({ setting }: { setting: SettingDto & { key: Setting
 
   const serverText = String(setting.value);
   const shown = draft ?? serverText;
+  const edit = (text: string) => {
+    setSaved(false);
+    setDraft(text);
+  };
+  /** Saves a changed value; an unchanged one drops the draft (and an earlier refusal). */
+  const onBlur = () => {
+    if (draft === null || draft === serverText) {
+      setDraft(null);
+      if (update.isError) update.reset();
+      return;
+    }
+    save(def.type === 'number' ? numberOrText(draft) : draft);
+  };
   return (
     <div className="space-y-1.5 py-4" data-testid={id}>
       <div className="flex flex-wrap items-center gap-x-2">
@@ -109,31 +123,36 @@ export function SettingField({ setting }: { setting: SettingDto & { key: Setting
         {status}
       </div>
       <p className="text-sm text-slate-600">{def.description}</p>
-      <Input
-        id={id}
-        type={def.type === 'number' ? 'number' : def.type === 'email' ? 'email' : 'text'}
-        inputMode={def.type === 'number' ? 'numeric' : undefined}
-        {...(def.type === 'number'
-          ? { min: def.min, max: def.max, step: 1 }
-          : { maxLength: def.maxLength })}
-        value={shown}
-        readOnly={update.isPending}
-        onChange={(e) => {
-          setSaved(false);
-          setDraft(e.target.value);
-        }}
-        onBlur={() => {
-          if (draft === null || draft === serverText) {
-            setDraft(null);
-            if (update.isError) update.reset();
-            return;
-          }
-          save(def.type === 'number' ? numberOrText(draft) : draft);
-        }}
-        invalid={update.isError}
-        aria-describedby={update.isError ? `${id}-error` : undefined}
-        className="sm:max-w-md"
-      />
+      {def.type === 'text' && def.maxLength > 100 ? (
+        <Textarea
+          id={id}
+          rows={3}
+          maxLength={def.maxLength}
+          value={shown}
+          readOnly={update.isPending}
+          onChange={(e) => edit(e.target.value)}
+          onBlur={onBlur}
+          invalid={update.isError}
+          aria-describedby={update.isError ? `${id}-error` : undefined}
+          className="sm:max-w-xl"
+        />
+      ) : (
+        <Input
+          id={id}
+          type={def.type === 'number' ? 'number' : def.type === 'email' ? 'email' : 'text'}
+          inputMode={def.type === 'number' ? 'numeric' : undefined}
+          {...(def.type === 'number'
+            ? { min: def.min, max: def.max, step: 1 }
+            : { maxLength: def.maxLength })}
+          value={shown}
+          readOnly={update.isPending}
+          onChange={(e) => edit(e.target.value)}
+          onBlur={onBlur}
+          invalid={update.isError}
+          aria-describedby={update.isError ? `${id}-error` : undefined}
+          className="sm:max-w-md"
+        />
+      )}
       {error}
       {meta}
     </div>

@@ -95,7 +95,7 @@ export function SiteSettingsPage() {
             </Card>
           ))}
 
-          <Card className="border-red-200 p-4 sm:p-6">
+          <section className="rounded-2xl border border-red-200 bg-white p-4 shadow-sm sm:p-6">
             <h2 className="flex items-center gap-2 text-lg font-semibold text-red-800">
               <AlertTriangle aria-hidden="true" className="size-5" />
               Danger Zone
@@ -113,7 +113,7 @@ export function SiteSettingsPage() {
                 Reset All Settings
               </Button>
             </div>
-          </Card>
+          </section>
 
           <SystemInformation system={settings.data.system} />
         </>

@@ -54,10 +54,10 @@ export function UserManagementPage() {
   const userCount = useUserCount();
   const adminCount = useAdminList('', 'all');
   const openCount = useOpenContactCount();
-  const counts: Record<Tab, number | undefined> = {
-    users: userCount.data,
-    admins: adminCount.data?.total,
-    contact: openCount.data,
+  const counts: Record<Tab, { value: number | undefined; isError: boolean }> = {
+    users: { value: userCount.data, isError: userCount.isError },
+    admins: { value: adminCount.data?.total, isError: adminCount.isError },
+    contact: { value: openCount.data, isError: openCount.isError },
   };
   const labels: Record<Tab, string> = {
     users: 'Users',
@@ -114,7 +114,7 @@ export function UserManagementPage() {
       <div
         role="tablist"
         aria-label="User Management"
-        className="flex gap-1 overflow-x-auto border-b border-slate-200"
+        className="grid grid-cols-3 gap-1 border-b border-slate-200 sm:flex"
         onKeyDown={onTabKey}
       >
         {TABS.map((t) => (
@@ -131,13 +131,16 @@ export function UserManagementPage() {
             tabIndex={tab === t ? 0 : -1}
             onClick={() => setTab(t)}
             className={cn(
-              '-mb-px shrink-0 border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap transition-colors focus-visible:ring-2 focus-visible:ring-accent-500 focus-visible:outline-none focus-visible:ring-inset',
+              '-mb-px border-b-2 px-2 py-2.5 text-sm font-medium transition-colors sm:shrink-0 sm:px-3 sm:whitespace-nowrap focus-visible:ring-2 focus-visible:ring-accent-500 focus-visible:outline-none focus-visible:ring-inset',
               tab === t
                 ? 'border-brand-700 text-brand-800'
                 : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
             )}
           >
-            {labels[t]} ({counts[t] === undefined ? '…' : formatCount(counts[t])})
+            {labels[t]}
+            {counts[t].isError
+              ? ''
+              : ` (${counts[t].value === undefined ? '…' : formatCount(counts[t].value)})`}
           </button>
         ))}
       </div>
