@@ -93,6 +93,14 @@ describe('admin area', () => {
     await page.getByRole('link', { name: 'Back to App' }).first().waitFor();
     await page.getByRole('button', { name: 'Sign Out' }).first().waitFor();
     await page.getByTestId('admin-last-updated').waitFor();
+    const cards = page.getByRole('list', { name: 'Platform statistics' });
+    await cards.getByText('+1 this week').waitFor();
+    for (const text of ['Total Users', 'VOIP Numbers', 'Total Messages', 'Blog Posts']) {
+      await cards.getByRole('heading', { name: text }).waitFor();
+    }
+    await cards.getByText(/^Active users: \d+$/).waitFor();
+    await cards.getByText(/^Processed today: \d+$/).waitFor();
+    await cards.getByText('Published articles').waitFor();
     await shoot('dashboard');
 
     // The phone menu lists the same entries.
@@ -112,7 +120,21 @@ describe('admin area', () => {
       'true',
     );
     expect(await page.getByRole('button', { name: 'Create Admin' }).count()).toBe(0);
+    const me = page.getByTestId('user-row').filter({ hasText: BOSS });
+    await me.getByText('Verified', { exact: true }).waitFor();
+    await me.getByText('Admin', { exact: true }).waitFor();
     await shoot('users');
+    // Search (debounced, in the URL) and the empty state; Clear Filters brings the list back.
+    await page.getByLabel('Search').fill('nobody-here');
+    await page.getByText('No users found').waitFor();
+    expect(new URL(page.url()).searchParams.get('q')).toBe('nobody-here');
+    await page.getByRole('button', { name: 'Clear Filters' }).click();
+    await me.waitFor();
+    await page.getByLabel('Status').selectOption('admin');
+    await me.waitFor();
+    await page.getByLabel('Status').selectOption('unverified');
+    await page.getByText('No users found').waitFor();
+    await page.getByRole('button', { name: 'Clear Filters' }).click();
     await page.getByRole('tab', { name: /^Administrators \(/ }).click();
     await page.waitForURL((u) => u.searchParams.get('tab') === 'admins');
     await page.getByTestId('admin-row').filter({ hasText: BOSS }).waitFor();
