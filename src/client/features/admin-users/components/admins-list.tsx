@@ -16,12 +16,16 @@ import { Field } from './users-list.tsx';
 const cols =
   'md:grid md:grid-cols-[minmax(0,1fr)_7rem_8rem_8rem_minmax(0,12rem)_auto] md:items-center md:gap-4';
 
-/** The Administrators tab; edit and delete buttons only for a super_admin (`canManage`). */
+/**
+ * The Administrators tab; edit and delete buttons only for a super_admin (`canManage`), and not
+ * on their own row (the server refuses changes to one's own rights).
+ */
 export function AdminsList({
   q,
   status,
   filtered,
   canManage,
+  selfUserId,
   onEdit,
   onDelete,
 }: {
@@ -29,6 +33,7 @@ export function AdminsList({
   status: AdminStatus;
   filtered: boolean;
   canManage: boolean;
+  selfUserId: string | undefined;
   onEdit: (admin: AdminDto) => void;
   onDelete: (admin: AdminDto) => void;
 }) {
@@ -78,6 +83,7 @@ export function AdminsList({
               key={a.id}
               admin={a}
               canManage={canManage}
+              self={a.userId === selfUserId}
               onEdit={() => onEdit(a)}
               onDelete={() => onDelete(a)}
             />
@@ -91,11 +97,13 @@ export function AdminsList({
 function AdminRow({
   admin: a,
   canManage,
+  self,
   onEdit,
   onDelete,
 }: {
   admin: AdminDto;
   canManage: boolean;
+  self: boolean;
   onEdit: () => void;
   onDelete: () => void;
 }) {
@@ -136,7 +144,8 @@ function AdminRow({
           {enabled.length ? enabled.map((p) => PERMISSION_LABELS[p]).join(', ') : 'None'}
         </span>
       </Field>
-      {canManage && (
+      {canManage && self && <p className="text-xs text-slate-500 md:w-20 md:text-right">You</p>}
+      {canManage && !self && (
         <div className="flex gap-1 md:justify-end">
           <Button variant="ghost" size="sm" onClick={onEdit} aria-label={`Edit ${a.email}`}>
             <Pencil aria-hidden="true" className="size-4" />

@@ -49,7 +49,8 @@ export function UserManagementPage() {
   } = useUserManagementFilters();
   const search = useDebouncedValue(q.trim(), 250);
   const filtered = activeCount > 0;
-  const isSuperAdmin = useMe().data?.admin?.role === 'super_admin';
+  const me = useMe().data;
+  const isSuperAdmin = me?.admin?.role === 'super_admin';
 
   const userCount = useUserCount();
   const adminCount = useAdminList('', 'all');
@@ -208,6 +209,7 @@ export function UserManagementPage() {
             status={adminStatus}
             filtered={filtered}
             canManage={isSuperAdmin}
+            selfUserId={me?.id}
             onEdit={(a) => setDialog({ open: true, editing: a })}
             onDelete={(a) => {
               remove.reset();
