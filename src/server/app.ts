@@ -24,6 +24,7 @@ import { redactUrl, safeErr } from './log.ts';
 import { adminsRepository } from './modules/admin/admins.repository.ts';
 import { adminsRoutes } from './modules/admin/admins.routes.ts';
 import { adminsService } from './modules/admin/admins.service.ts';
+import { adminDataRoutes } from './modules/admin/admin-data.routes.ts';
 import { authRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authService } from './modules/auth/auth.service.ts';
@@ -238,6 +239,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   authRoutes(app, auth, cookies);
   contactRoutes(app, contactRepository(database.db), now);
   statsRoutes(app, database.db, now);
+  adminDataRoutes(app, database.db, now);
   const tags = tagsRepository(database.db);
   tagsRoutes(app, tags);
   const cipher = createCipher(secret);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminPermission } from '../../../shared/admin.ts';
-import { adminUsers, siteSettings, users } from '../../db/schema.ts';
+import { adminUsers, contactMessages, siteSettings, users } from '../../db/schema.ts';
 import { allBut, newEmail, only, putAdmin, signInAdmin, signInUser } from '../../test/admin.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 
@@ -81,6 +81,47 @@ const MATRIX: Row[] = [
     url: '/v1/admin/audit',
     need: 'super_admin',
     sample: () => ({ url: '/v1/admin/audit?limit=5' }),
+  },
+  {
+    method: 'GET',
+    url: '/v1/admin/users',
+    need: 'users',
+    sample: () => ({ url: '/v1/admin/users?q=example&status=all&limit=5' }),
+  },
+  {
+    method: 'GET',
+    url: '/v1/admin/contact-messages',
+    need: 'users',
+    sample: () => ({ url: '/v1/admin/contact-messages?status=open' }),
+  },
+  {
+    method: 'PATCH',
+    url: '/v1/admin/contact-messages/:id',
+    need: 'users',
+    sample: async () => {
+      const [row] = await t.database.db
+        .insert(contactMessages)
+        .values({ name: 'A', email: 'a@example.com', subject: 'other', message: 'Hi', ip: '::1' })
+        .returning({ id: contactMessages.id });
+      const untouched = async () => {
+        const [m] = await t.database.db
+          .select()
+          .from(contactMessages)
+          .where(eq(contactMessages.id, row!.id));
+        return m?.handledAt === null;
+      };
+      return {
+        url: `/v1/admin/contact-messages/${row!.id}`,
+        payload: { handled: true },
+        untouched,
+      };
+    },
+  },
+  {
+    method: 'GET',
+    url: '/v1/admin/stats',
+    need: 'admin',
+    sample: () => ({ url: '/v1/admin/stats' }),
   },
   {
     method: 'GET',
