@@ -132,7 +132,7 @@ export function UserManagementPage() {
             tabIndex={tab === t ? 0 : -1}
             onClick={() => setTab(t)}
             className={cn(
-              '-mb-px border-b-2 px-2 py-2.5 text-sm font-medium transition-colors sm:shrink-0 sm:px-3 sm:whitespace-nowrap focus-visible:ring-2 focus-visible:ring-accent-500 focus-visible:outline-none focus-visible:ring-inset',
+              '-mb-px border-b-2 px-2 py-2.5 text-sm font-medium sm:shrink-0 sm:px-3 sm:whitespace-nowrap focus-visible:ring-2 focus-visible:ring-accent-500 focus-visible:outline-none focus-visible:ring-inset',
               tab === t
                 ? 'border-brand-700 text-brand-800'
                 : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
