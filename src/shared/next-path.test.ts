@@ -12,6 +12,8 @@ describe('safeNextPath', () => {
       '/edit/0b6f0c5e-5d3b-4d2b-9a51-0c6f8e1f3a11',
     );
     expect(safeNextPath('/dashboard?q=a b')).toBe('/dashboard?q=a%20b');
+    expect(safeNextPath('/admin')).toBe('/admin');
+    expect(safeNextPath('/admin/users?tab=admins')).toBe('/admin/users?tab=admins');
   });
 
   it.each([
@@ -39,7 +41,7 @@ describe('safeNextPath', () => {
     ['/', 'the landing page'],
     ['/auth', 'a public page'],
     ['/dashboardx', 'a look-alike'],
-    ['/admin', 'another area'],
+    ['/administrator', 'a look-alike of the admin area'],
     ['/dashboard/' + 'a'.repeat(2100), 'too long'],
   ])('rejects %j (%s)', (raw) => {
     expect(safeNextPath(raw)).toBe(DEFAULT_NEXT_PATH);

@@ -53,6 +53,19 @@ export const routes: RouteObject[] = [
           { path: '*', element: <NotFoundPage dashboard /> },
         ],
       },
+      {
+        path: 'admin',
+        lazy: () => import('./layouts/admin-layout.tsx'),
+        errorElement: <RouteError />,
+        children: [
+          { index: true, lazy: () => import('./routes/admin-dashboard.tsx') },
+          { path: 'blog', lazy: () => import('./routes/admin-blog.tsx') },
+          { path: 'users', lazy: () => import('./routes/admin-users.tsx') },
+          { path: 'analytics', lazy: () => import('./routes/admin-analytics.tsx') },
+          { path: 'settings', lazy: () => import('./routes/admin-settings.tsx') },
+          { path: '*', element: <NotFoundPage admin /> },
+        ],
+      },
       // Public share pages: standalone, no site navigation, no sign-in.
       { path: 'api/:hash', lazy: () => import('./routes/public-page.tsx') },
       { path: 'single/:hash', lazy: () => import('./routes/single-endpoint.tsx') },

@@ -7,3 +7,5 @@ export const NUMBERS_ROOT = ['numbers'] as const;
 /** Every numbers list (infinite queries of `NumberList` pages). */
 export const NUMBER_LISTS = ['numbers', 'list'] as const;
 export const MESSAGES_ROOT = ['messages'] as const;
+/** Every admin-area query (admin features key theirs below it; the admin header reads it). */
+export const ADMIN_ROOT = ['admin'] as const;

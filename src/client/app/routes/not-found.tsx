@@ -2,8 +2,17 @@ import { Home, LayoutDashboard } from 'lucide-react';
 import { ButtonLink } from '../../components/ui/button-link.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
-/** 404 page; inside the user area (`dashboard`) its button leads back to the dashboard. */
-export function NotFoundPage({ dashboard = false }: { dashboard?: boolean }) {
+/**
+ * 404 page; inside the user area (`dashboard`) its button leads back to the dashboard, inside the
+ * admin area (`admin`) to the admin dashboard.
+ */
+export function NotFoundPage({
+  dashboard = false,
+  admin = false,
+}: {
+  dashboard?: boolean;
+  admin?: boolean;
+}) {
   useDocumentTitle('Page not found');
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
@@ -15,7 +24,12 @@ export function NotFoundPage({ dashboard = false }: { dashboard?: boolean }) {
         We couldn’t find the page you were looking for. It may have moved, or the address may be
         mistyped.
       </p>
-      {dashboard ? (
+      {admin ? (
+        <ButtonLink to="/admin" variant="primary" size="lg" className="mt-8">
+          <LayoutDashboard aria-hidden="true" className="size-4" />
+          Back to Admin Dashboard
+        </ButtonLink>
+      ) : dashboard ? (
         <ButtonLink to="/dashboard" variant="primary" size="lg" className="mt-8">
           <LayoutDashboard aria-hidden="true" className="size-4" />
           Back to Dashboard

@@ -1,6 +1,6 @@
 import { LayoutDashboard, PlusCircle, Settings, type LucideIcon } from 'lucide-react';
 import { History, MessageSquareText } from 'lucide-react';
-import { CalendarClock, Globe, Link2 } from 'lucide-react';
+import { CalendarClock, Globe, Link2, ShieldCheck } from 'lucide-react';
 
 export type NavItem = {
   to: string;
@@ -23,3 +23,6 @@ export const navItems: NavItem[] = [
   { to: '/dashboard/single-api', label: 'Single API', icon: Link2 },
   { to: '/dashboard/settings', label: 'Settings', icon: Settings },
 ];
+
+/** Shown after the others only to an active administrator (GET /v1/me carries `admin`). */
+export const adminItem: NavItem = { to: '/admin', label: 'Admin', icon: ShieldCheck };

@@ -1,12 +1,15 @@
 import { NavLink } from 'react-router';
 import { cn } from '../../../lib/cn.ts';
-import { navItems } from '../nav-items.ts';
+import { useMe } from '../../../lib/me.ts';
+import { adminItem, navItems } from '../nav-items.ts';
 
-/** The user-area navigation links; the active one is highlighted. */
+/** The user-area navigation links (and 'Admin' for an active admin); the active one is highlighted. */
 export function NavList({ onNavigate }: { onNavigate?: () => void }) {
+  const me = useMe();
+  const items = me.data?.admin ? [...navItems, adminItem] : navItems;
   return (
     <ul className="space-y-1">
-      {navItems.map(({ to, label, icon: Icon, end }) => (
+      {items.map(({ to, label, icon: Icon, end }) => (
         <li key={to}>
           <NavLink
             to={to}

@@ -2,7 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, LogOut } from 'lucide-react';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/api.ts';
-import { useSignOut } from '../api/sign-out.ts';
+import { useSignOut } from '../../../lib/sign-out.ts';
 
 /** Avatar button with the signed-in email and Sign Out. */
 export function UserMenu({ email }: { email: string }) {

@@ -1,0 +1,248 @@
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { Plus, Search, X } from 'lucide-react';
+import type { AdminDto } from '../../../../shared/admin.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { cn } from '../../../lib/cn.ts';
+import { formatCount } from '../../../lib/format.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useMe } from '../../../lib/me.ts';
+import { useOpenContactCount } from '../api/contact-messages.ts';
+import { useAdminList } from '../api/list-admins.ts';
+import { useUserCount } from '../api/list-users.ts';
+import { useDeleteAdmin } from '../api/save-admin.ts';
+import {
+  STATUS_OPTIONS,
+  TABS,
+  useUserManagementFilters,
+  type Tab,
+} from '../hooks/use-user-management-filters.ts';
+import { AdminDialog } from './admin-dialog.tsx';
+import { AdminsList } from './admins-list.tsx';
+import { ContactList } from './contact-list.tsx';
+import { UsersList } from './users-list.tsx';
+
+type DialogState = { open: boolean; editing: AdminDto | null };
+
+/**
+ * /admin/users: platform users, administrators and contact messages in three tabs (the tab,
+ * search and status live in the URL). Only a super_admin sees Create Admin, edit and delete; the
+ * server refuses anyone else anyway.
+ */
+export function UserManagementPage() {
+  const {
+    tab,
+    q,
+    userStatus,
+    adminStatus,
+    contactStatus,
+    status,
+    activeCount,
+    set,
+    setTab,
+    clearFilters,
+  } = useUserManagementFilters();
+  const search = useDebouncedValue(q.trim(), 250);
+  const filtered = activeCount > 0;
+  const me = useMe().data;
+  const isSuperAdmin = me?.admin?.role === 'super_admin';
+
+  const userCount = useUserCount();
+  const adminCount = useAdminList('', 'all');
+  const openCount = useOpenContactCount();
+  const counts: Record<Tab, { value: number | undefined; isError: boolean }> = {
+    users: { value: userCount.data, isError: userCount.isError },
+    admins: { value: adminCount.data?.total, isError: adminCount.isError },
+    contact: { value: openCount.data, isError: openCount.isError },
+  };
+  const labels: Record<Tab, string> = {
+    users: 'Users',
+    admins: 'Administrators',
+    contact: 'Contact Messages',
+  };
+
+  const [dialog, setDialog] = useState<DialogState>({ open: false, editing: null });
+  const [deleting, setDeleting] = useState<AdminDto | null>(null);
+  const remove = useDeleteAdmin();
+
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({
+    users: null,
+    admins: null,
+    contact: null,
+  });
+  const onTabKey = (e: KeyboardEvent) => {
+    const i = TABS.indexOf(tab);
+    const next =
+      e.key === 'ArrowRight'
+        ? TABS[(i + 1) % TABS.length]
+        : e.key === 'ArrowLeft'
+          ? TABS[(i + TABS.length - 1) % TABS.length]
+          : e.key === 'Home'
+            ? TABS[0]
+            : e.key === 'End'
+              ? TABS[TABS.length - 1]
+              : undefined;
+    if (!next) return;
+    e.preventDefault();
+    setTab(next);
+    tabRefs.current[next]?.focus();
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-5">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+            User Management
+          </h1>
+          <p className="mt-1 text-sm text-slate-600">
+            Platform users, administrators and messages from the contact form.
+          </p>
+        </div>
+        {tab === 'admins' && isSuperAdmin && (
+          <Button variant="primary" onClick={() => setDialog({ open: true, editing: null })}>
+            <Plus aria-hidden="true" className="size-4" />
+            Create Admin
+          </Button>
+        )}
+      </div>
+
+      <div
+        role="tablist"
+        aria-label="User Management"
+        className="grid grid-cols-3 gap-1 border-b border-slate-200 sm:flex"
+        onKeyDown={onTabKey}
+      >
+        {TABS.map((t) => (
+          <button
+            key={t}
+            ref={(el) => {
+              tabRefs.current[t] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`tab-${t}`}
+            aria-selected={tab === t}
+            aria-controls="user-management-panel"
+            tabIndex={tab === t ? 0 : -1}
+            onClick={() => setTab(t)}
+            className={cn(
+              '-mb-px border-b-2 px-2 py-2.5 text-sm font-medium sm:shrink-0 sm:px-3 sm:whitespace-nowrap focus-visible:ring-2 focus-visible:ring-accent-500 focus-visible:outline-none focus-visible:ring-inset',
+              tab === t
+                ? 'border-brand-700 text-brand-800'
+                : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
+            )}
+          >
+            {labels[t]}
+            {counts[t].isError
+              ? ''
+              : ` (${counts[t].value === undefined ? '…' : formatCount(counts[t].value)})`}
+          </button>
+        ))}
+      </div>
+
+      <div
+        id="user-management-panel"
+        role="tabpanel"
+        aria-labelledby={`tab-${tab}`}
+        className="space-y-4"
+      >
+        <Card className="flex flex-col gap-3 p-3 sm:flex-row sm:items-end sm:p-4">
+          {tab !== 'contact' && (
+            <div className="min-w-0 flex-1">
+              <label
+                htmlFor="um-search"
+                className="mb-1.5 block text-sm font-medium text-slate-800"
+              >
+                Search
+              </label>
+              <div className="relative">
+                <Search
+                  aria-hidden="true"
+                  className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+                />
+                <Input
+                  id="um-search"
+                  type="search"
+                  className="pl-9"
+                  value={q}
+                  onChange={(e) => set('q', e.target.value)}
+                  placeholder={
+                    tab === 'users' ? 'Search by email or ID...' : 'Search by email or role...'
+                  }
+                />
+              </div>
+            </div>
+          )}
+          <div className={tab === 'contact' ? 'min-w-0 flex-1 sm:max-w-xs' : 'sm:w-44'}>
+            <label htmlFor="um-status" className="mb-1.5 block text-sm font-medium text-slate-800">
+              Status
+            </label>
+            <Select
+              id="um-status"
+              value={status}
+              onChange={(e) => set('status', e.target.value === 'all' ? undefined : e.target.value)}
+            >
+              {Object.entries<string>(STATUS_OPTIONS[tab]).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <Button variant="secondary" onClick={clearFilters} disabled={!filtered}>
+            <X aria-hidden="true" className="size-4" />
+            Clear Filters
+          </Button>
+        </Card>
+
+        {tab === 'users' ? (
+          <UsersList q={search} status={userStatus} filtered={filtered} />
+        ) : tab === 'admins' ? (
+          <AdminsList
+            q={search}
+            status={adminStatus}
+            filtered={filtered}
+            canManage={isSuperAdmin}
+            selfUserId={me?.id}
+            onEdit={(a) => setDialog({ open: true, editing: a })}
+            onDelete={(a) => {
+              remove.reset();
+              setDeleting(a);
+            }}
+          />
+        ) : (
+          <ContactList status={contactStatus} />
+        )}
+      </div>
+
+      <AdminDialog
+        open={dialog.open}
+        editing={dialog.editing}
+        onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete administrator"
+        description={`Are you sure you want to delete admin user "${deleting?.email ?? ''}"?`}
+        confirmLabel="Delete"
+        loading={remove.isPending}
+        onConfirm={() =>
+          deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })
+        }
+      >
+        {remove.isError && (
+          <Alert tone="error">
+            {errorMessage(remove.error, 'The administrator could not be deleted.')}
+          </Alert>
+        )}
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { lazy } from './format.ts';
+
+/* Date formats of the admin area, apart from format.ts so the public pages do not load them. */
+
+const clockTime = lazy(
+  () => new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit' }),
+);
+
+/** The time of day, '3:04:05 PM', in the viewer's time zone ('Last updated' clocks). */
+export const formatClockTime = (d: Date | number) => clockTime().format(d);
+
+const shortDate = lazy(
+  () => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' }),
+);
+
+/** 'Jan 5, 2025', in the viewer's time zone (joined and created dates). */
+export function formatDate(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : shortDate().format(d);
+}
