@@ -526,9 +526,10 @@ describe('review fixes: configured super admins and who counts as the last one',
 
   it('refuses to demote, deactivate or delete an ADMIN_EMAILS admin (it would come back at sign-in)', async () => {
     const configured = await signIn(t2, CONFIGURED, '192.0.2.61');
-    const other = await signIn(t2, newEmail('second-root'), '192.0.2.62');
+    const otherEmail = newEmail('second-root');
+    const other = await signIn(t2, otherEmail, '192.0.2.62');
     const made = await call2('POST', '/v1/admin/admins', configured.cookie, {
-      email: other.user.email,
+      email: otherEmail,
       role: 'super_admin',
     });
     expect(made.statusCode).toBe(201);
@@ -551,7 +552,8 @@ describe('review fixes: configured super admins and who counts as the last one',
   });
 
   it('does not count a super admin who never signed in as another one', async () => {
-    const lone = await signIn(t2, newEmail('lone'), '192.0.2.63');
+    const loneEmail = newEmail('lone');
+    const lone = await signIn(t2, loneEmail, '192.0.2.63');
     await t2.database.db
       .update(adminUsers)
       .set({ isActive: false })
@@ -563,7 +565,7 @@ describe('review fixes: configured super admins and who counts as the last one',
       role: 'super_admin',
     });
     expect(typo.statusCode).toBe(201);
-    const del = await call2('DELETE', '/v1/me', lone.cookie, { email: lone.user.email });
+    const del = await call2('DELETE', '/v1/me', lone.cookie, { email: loneEmail });
     expect(del.statusCode).toBe(409);
     expect(del.json().error.code).toBe('LAST_SUPER_ADMIN');
   });
