@@ -28,6 +28,8 @@ export default defineConfig({
       '/v1': { target: api, changeOrigin: false },
       '/healthz': { target: api, changeOrigin: false },
       '/demo-provider': { target: api, changeOrigin: false },
+      '/sitemap.xml': { target: api, changeOrigin: false },
+      '/rss.xml': { target: api, changeOrigin: false },
     },
   },
 });

@@ -19,8 +19,19 @@ export type PacedOptions = {
   rate: number;
   seconds: number;
   warmupSeconds?: number;
+  /** POST these bodies in turn (JSON text) instead of GET requests. */
+  bodies?: string[];
+  /** Statuses that count as answered as expected (default: 200 only); others count as failed. */
+  okStatuses?: number[];
 };
-export type PacedResult = { rps: number; p50: number; p99: number; failed: number };
+export type PacedResult = {
+  rps: number;
+  p50: number;
+  p99: number;
+  failed: number;
+  /** How many answers of each status (counted requests only). */
+  statuses?: Record<string, number>;
+};
 
 /** Nearest-rank percentile of sorted values. */
 const pct = (sorted: Float64Array, p: number) =>
@@ -36,14 +47,27 @@ async function run(o: PacedOptions): Promise<PacedResult> {
   const every = 1000 / o.rate;
   const latencies = new Float64Array(total);
   let failed = 0;
+  const ok = new Set(o.okStatuses ?? [200]);
+  const statuses: Record<string, number> = {};
   const start = performance.now() + 50 + warm * every;
   const sent: Promise<void>[] = [];
   for (let i = -warm; i < total; i++) {
     const at = start + i * every;
     const wait = at - performance.now();
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    const path = paths[(i + warm) % paths.length]!;
+    const body = o.bodies?.length ? o.bodies[(i + warm) % o.bodies.length]! : undefined;
     const status = pool
-      .request({ path: paths[(i + warm) % paths.length]!, method: 'GET', headers: o.headers })
+      .request(
+        body === undefined
+          ? { path, method: 'GET', headers: o.headers }
+          : {
+              path,
+              method: 'POST',
+              headers: { 'content-type': 'application/json', ...o.headers },
+              body,
+            },
+      )
       .then(async (res) => {
         await res.body.text();
         return res.statusCode;
@@ -55,8 +79,14 @@ async function run(o: PacedOptions): Promise<PacedResult> {
     sent.push(
       status
         .then(
-          (code) => void (code !== 200 && failed++),
-          () => void failed++,
+          (code) => {
+            statuses[code] = (statuses[code] ?? 0) + 1;
+            if (!ok.has(code)) failed++;
+          },
+          () => {
+            statuses.error = (statuses.error ?? 0) + 1;
+            failed++;
+          },
         )
         .finally(() => {
           latencies[i] = performance.now() - at;
@@ -72,6 +102,7 @@ async function run(o: PacedOptions): Promise<PacedResult> {
     p50: Math.round(pct(latencies, 50)),
     p99: Math.round(pct(latencies, 99)),
     failed,
+    statuses,
   };
 }
 

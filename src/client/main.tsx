@@ -2,6 +2,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { App } from './app/app.tsx';
 import { routes } from './app/router.tsx';
+import { trackPageViews } from './lib/analytics.ts';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -27,14 +28,23 @@ async function resolveLazyRoutes() {
  * in the HTML, not the router's fallback (React Router's documented way to hydrate lazy routes).
  * Hydrate when this is that path with no query string; a query can change what a page shows, so
  * then render afresh over the same-looking HTML. The SPA shell (dashboard and every other path)
- * renders from scratch.
+ * renders from scratch; when the server put HTML of its own in it (the blog), the route modules are
+ * loaded first here as well.
  */
 async function start(container: HTMLElement) {
   const prerendered = container.dataset.prerendered;
-  if (prerendered) await resolveLazyRoutes();
+  // The blog's pages come with a server-rendered copy of the article in #root (for crawlers and
+  // readers without JavaScript), not pre-rendered: load their route modules first too, so the
+  // first render replaces that copy with the page, not with the router's spinner.
+  const serverHtml = !prerendered && container.firstElementChild !== null;
+  // A chunk that fails to load here is left to the router, which tries again and shows its error.
+  if (prerendered || serverHtml) await resolveLazyRoutes().catch(() => {});
+  const router = createBrowserRouter(routes);
+  // A page view now and on each change of path (lib/analytics.ts).
+  trackPageViews(router);
   const app = (
     <App>
-      <RouterProvider router={createBrowserRouter(routes)} />
+      <RouterProvider router={router} />
     </App>
   );
   if (prerendered === location.pathname && !location.search) hydrateRoot(container, app);

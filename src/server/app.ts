@@ -25,7 +25,17 @@ import { adminsRepository } from './modules/admin/admins.repository.ts';
 import { adminsRoutes } from './modules/admin/admins.routes.ts';
 import { adminsService } from './modules/admin/admins.service.ts';
 import { adminDataRoutes } from './modules/admin/admin-data.routes.ts';
+import { analyticsRepository } from './modules/analytics/analytics.repository.ts';
+import { analyticsRecorder, type AnalyticsRecorder } from './modules/analytics/recorder.ts';
+import { analyticsRoutes, type AnalyticsRateLimits } from './modules/analytics/analytics.routes.ts';
+import { analyticsService } from './modules/analytics/analytics.service.ts';
+import { retentionJob, type RetentionJob } from './modules/analytics/retention.ts';
 import { authRepository } from './modules/auth/auth.repository.ts';
+import { blogPages } from './modules/blog/blog-pages.ts';
+import { blogPublicRoutes } from './modules/blog/blog-public.routes.ts';
+import { blogRepository } from './modules/blog/blog.repository.ts';
+import { blogAdminRoutes } from './modules/blog/blog.routes.ts';
+import { blogService } from './modules/blog/blog.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authService } from './modules/auth/auth.service.ts';
 import { contactRepository } from './modules/contact/contact.repository.ts';
@@ -42,6 +52,9 @@ import { registerMaintenanceGuard } from './modules/settings/maintenance.ts';
 import { settingsRepository } from './modules/settings/settings.repository.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { settingsService, type SettingsService } from './modules/settings/settings.service.ts';
+import { newsletterRepository } from './modules/newsletter/newsletter.repository.ts';
+import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
+import { newsletterService } from './modules/newsletter/newsletter.service.ts';
 import { numbersRepository } from './modules/numbers/numbers.repository.ts';
 import { numbersRoutes } from './modules/numbers/numbers.routes.ts';
 import { numbersService } from './modules/numbers/numbers.service.ts';
@@ -100,6 +113,8 @@ export type AppDeps = {
   providerLookup?: LookupFn;
   /** Limits of the public sharing routes (tests lower them, benches raise them). */
   publicRateLimits?: Partial<PublicRateLimits>;
+  /** Limit of `POST /v1/analytics/events` per address (tests lower it, benches raise it). */
+  analyticsRateLimits?: Partial<AnalyticsRateLimits>;
 };
 
 declare module 'fastify' {
@@ -113,6 +128,10 @@ declare module 'fastify' {
     routesList: () => { method: string; url: string }[];
     /** Site settings (cached a few seconds per process; `current()`). */
     settings: SettingsService;
+    /** Analytics events, buffered and written in batches (tests flush it). */
+    analytics: AnalyticsRecorder;
+    /** Prunes old analytics events and post view marks; started by main.ts (PROCESS_MODE all or worker). */
+    analyticsRetention: RetentionJob;
   }
 }
 
@@ -204,6 +223,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   app.decorate('settings', settings);
   registerMaintenanceGuard(app, settings);
+  const analyticsRepo = analyticsRepository(database.db);
+  const analytics = analyticsRecorder({
+    write: analyticsRepo.insertMany,
+    enabled: async () => (await settings.current()).analytics_enabled,
+    now,
+    log: app.log,
+  });
+  app.decorate('analytics', analytics);
+  // The last events are written before the database closes.
+  app.addHook('onClose', async () => analytics.close());
 
   app.get(
     '/healthz',
@@ -391,6 +420,38 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     adminsService({ repo: adminsRepository(database.db), now, configured: config.adminEmails }),
   );
   settingsRoutes(app, settings);
+  const blog = blogService({
+    repo: blogRepository(database.db),
+    secret,
+    now,
+    siteOrigin: new URL(config.publicUrl).origin,
+    track: (e) => app.analytics.record(e),
+    log: app.log,
+  });
+  blogAdminRoutes(app, blog);
+  blogPublicRoutes(app, { service: blog, publicUrl: config.publicUrl });
+  newsletterRoutes(
+    app,
+    newsletterService({
+      repo: newsletterRepository(database.db),
+      blogEnabled: async () => (await settings.current()).blog_enabled,
+      now,
+    }),
+    now,
+  );
+  analyticsRoutes(app, {
+    service: analyticsService({ repo: analyticsRepo, now }),
+    now,
+    ...(deps.analyticsRateLimits ? { limits: deps.analyticsRateLimits } : {}),
+  });
+  const retention = retentionJob({
+    repo: analyticsRepo,
+    retentionDays: async () => (await settings.current()).analytics_retention_days,
+    now,
+    log: app.log,
+  });
+  app.decorate('analyticsRetention', retention);
+  app.addHook('onClose', async () => retention.stop());
   if (config.demoProvider) demoProviderRoutes(app, now);
 
   const outbox = mailer.outbox?.bind(mailer);
@@ -426,6 +487,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await registerClient(app, deps.clientDir, {
     settings,
+    blogPages: blogPages({ service: blog, publicUrl: config.publicUrl }),
     viewer: async (req) => {
       const token = req.cookies[SESSION_COOKIE];
       if (!token || token.length > 128) return null;

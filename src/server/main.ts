@@ -54,13 +54,17 @@ async function main() {
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
-    await app.close(); // stops the poller too, waiting for polls in flight
+    await app.close(); // stops the poller and the retention job too, waiting for work in flight
     await bus.close();
     mailer.close?.();
     await database.close();
   });
 
-  if (config.processMode !== 'web') app.poller.start();
+  if (config.processMode !== 'web') {
+    app.poller.start();
+    // Old analytics events and post view marks are pruned by the worker (stopped by app.close()).
+    app.analyticsRetention.start();
+  }
   if (config.processMode === 'worker') {
     await app.ready();
     app.log.info(

@@ -68,6 +68,15 @@ export const SETTING_DEFINITIONS = {
     min: 10,
     max: 10_000,
   },
+  analytics_retention_days: {
+    type: 'number',
+    group: 'Limits',
+    label: 'Analytics retention (days)',
+    description: 'Analytics events older than this many days are deleted.',
+    default: 90,
+    min: 1,
+    max: 3650,
+  },
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFINITIONS;

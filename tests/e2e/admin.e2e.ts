@@ -135,7 +135,23 @@ describe('admin area', () => {
     await page.getByLabel('Status').selectOption('unverified');
     await page.getByText('No users found').waitFor();
     await page.getByRole('button', { name: 'Clear Filters' }).click();
-    await page.getByRole('tab', { name: /^Administrators \(/ }).click();
+    // The tabs by keyboard: Left wraps to the last, Home and End, Right moves on (selected and
+    // focused each time).
+    const selectedTab = () =>
+      page.evaluate(() => {
+        const el = document.activeElement;
+        return el?.getAttribute('aria-selected') === 'true' ? el.textContent : null;
+      });
+    await page.getByRole('tab', { name: /^Users \(/ }).focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(selectedTab).toMatch(/^Contact Messages/);
+    await page.keyboard.press('Home');
+    await expect.poll(selectedTab).toMatch(/^Users/);
+    await page.keyboard.press('End');
+    await expect.poll(selectedTab).toMatch(/^Contact Messages/);
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(selectedTab).toMatch(/^Administrators/);
     await page.waitForURL((u) => u.searchParams.get('tab') === 'admins');
     await page.getByTestId('admin-row').filter({ hasText: BOSS }).waitFor();
 
@@ -201,7 +217,8 @@ describe('admin area', () => {
 
     await page.goto(h.baseUrl + '/admin/blog');
     await page.getByRole('heading', { name: 'Blog Management', level: 1 }).waitFor();
-    await page.getByTestId('not-ready').waitFor();
+    await page.getByRole('button', { name: 'Create New Post' }).first().waitFor();
+    await page.getByRole('heading', { name: /^Blog Posts \(\d+\)$/ }).waitFor();
     await shoot('blog');
 
     for (const [url, name] of [

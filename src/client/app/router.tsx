@@ -25,6 +25,8 @@ export const routes: RouteObject[] = [
           { path: 'privacy', lazy: () => import('./routes/privacy.tsx') },
           { path: 'terms', lazy: () => import('./routes/terms.tsx') },
           { path: 'date-checker', lazy: () => import('./routes/date-checker.tsx') },
+          { path: 'blog', lazy: () => import('./routes/blog.tsx') },
+          { path: 'blog/:slug', lazy: () => import('./routes/blog-post.tsx') },
           { path: '*', Component: NotFoundPage },
         ],
       },

@@ -4,8 +4,10 @@
  * island, without the app (ADR 0011). Links are page loads, like between the other public pages.
  */
 import { DateCheckerTool } from '../features/date-check/components/date-checker-tool.tsx';
+import { trackPageView } from '../lib/analytics.ts';
 import { mobileMenu } from './mobile-menu.ts';
 import { mountIsland } from './mount.tsx';
 
 mobileMenu();
+trackPageView();
 mountIsland(<DateCheckerTool />);

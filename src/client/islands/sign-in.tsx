@@ -8,6 +8,7 @@
 import type { Me } from '../../shared/auth.ts';
 import { afterSignIn } from '../features/auth/after-sign-in.ts';
 import { SignInCard } from '../features/auth/components/sign-in-card.tsx';
+import { trackPageView } from '../lib/analytics.ts';
 import { apiGet } from '../lib/api.ts';
 import { withRetries } from '../lib/retry.ts';
 import { mountIsland } from './mount.tsx';
@@ -19,6 +20,8 @@ const params = new URLSearchParams(location.search);
 const next = params.get('next');
 const linkError = params.get('error') === 'link';
 const goOn = (me: Me) => location.replace(afterSignIn(me, next));
+
+trackPageView();
 
 let checkedAt = 0;
 async function checkSession() {

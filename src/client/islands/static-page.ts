@@ -2,13 +2,14 @@
  * The only script of the pre-rendered public pages that have no form (/, /about, /privacy,
  * /terms; scripts/prerender.tsx decides). Those pages are not hydrated: their HTML is the React
  * components rendered at build time, and this island (no React, no router) does what they need at
- * run time: the public header's mobile menu and the landing page's live counts. Links between
+ * run time: the public header's mobile menu, the landing page's live counts and the page view. Links between
  * pages are plain page loads; #anchors scroll natively. It mirrors, on the same markup, what
  * `SiteHeader` (app/layouts/public-layout.tsx) and `StatsSection`
  * (features/landing/components/stats-section.tsx) do when the React app renders them.
  */
 import type { PublicStats } from '../../shared/api.ts';
 import { buttonClass } from '../components/ui/button-styles.ts';
+import { trackPageView } from '../lib/analytics.ts';
 import { apiGet } from '../lib/api.ts';
 import { formatCount } from '../lib/format.ts';
 import { withRetries } from '../lib/retry.ts';
@@ -96,6 +97,8 @@ function liveStats(list: HTMLElement) {
 }
 
 mobileMenu();
+// The page view, as the app sends on each navigation (lib/analytics.ts; not with GPC or DNT).
+trackPageView();
 const list = document.querySelector<HTMLElement>('[data-stat-slot]')?.closest('ul');
 if (list) liveStats(list);
 // For tests and tools: the page's script has run.

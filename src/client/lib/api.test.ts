@@ -74,3 +74,30 @@ describe('onMaintenanceAnswer', () => {
     expect(seen).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('the wait of a refused request', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const answer = (error: Record<string, unknown>, headers: Record<string, string>) =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ error }), { status: 429, headers })),
+    );
+
+  it("takes Retry-After when the body names no wait (the rate limiter's 429)", async () => {
+    answer({ code: 'RATE_LIMITED', message: 'Too many requests.' }, { 'retry-after': '540' });
+    await expect(apiPost('/v1/newsletter')).rejects.toMatchObject({
+      status: 429,
+      code: 'RATE_LIMITED',
+      retryAfterSeconds: 540,
+    });
+  });
+
+  it("prefers the body's wait, and ignores a header that is not whole seconds", async () => {
+    answer({ code: 'X', message: 'm', retryAfterSeconds: 42 }, { 'retry-after': '540' });
+    await expect(apiPost('/v1/x')).rejects.toMatchObject({ retryAfterSeconds: 42 });
+    answer({ code: 'X', message: 'm' }, { 'retry-after': 'Wed, 21 Oct 2015 07:28:00 GMT' });
+    await expect(apiPost('/v1/x')).rejects.toMatchObject({ retryAfterSeconds: undefined });
+    answer({ code: 'X', message: 'm' }, {});
+    await expect(apiPost('/v1/x')).rejects.toMatchObject({ retryAfterSeconds: undefined });
+  });
+});

@@ -75,9 +75,23 @@ export function errorBodyOf(data: unknown): ErrorFields | null {
   };
 }
 
-function errorFrom(status: number, data: unknown): ApiError {
+/** A `Retry-After` header in seconds (the HTTP-date form is not used by this server). */
+function retryAfterOf(headers: Headers | undefined): number | undefined {
+  const value = headers?.get('retry-after')?.trim();
+  if (!value || !/^\d{1,9}$/.test(value)) return undefined;
+  return Math.max(1, Number(value));
+}
+
+/**
+ * The ApiError of a failed answer. A wait the body does not name is taken from `Retry-After`
+ * (the rate limiter's 429s carry only the header).
+ */
+function errorFrom(status: number, data: unknown, headers?: Headers): ApiError {
   const body = errorBodyOf(data);
-  if (body) return new ApiError({ status, ...body });
+  if (body) {
+    const retryAfterSeconds = body.retryAfterSeconds ?? retryAfterOf(headers);
+    return new ApiError({ status, ...body, retryAfterSeconds });
+  }
   return new ApiError({
     status,
     code: 'HTTP_ERROR',
@@ -122,7 +136,7 @@ export async function apiFetch<T>(path: string, opts: RequestOptions = {}): Prom
   const text = await res.text();
   const data = parseJson(text);
   if (!res.ok) {
-    const err = errorFrom(res.status, data);
+    const err = errorFrom(res.status, data, res.headers);
     if (err.status === 503 && err.code === 'MAINTENANCE') maintenanceListeners.forEach((l) => l());
     throw err;
   }

@@ -8,3 +8,4 @@ export * from '../modules/sharing/sharing.table.ts';
 export * from '../modules/admin/admin.table.ts';
 export * from '../modules/settings/settings.table.ts';
 export * from '../modules/blog/blog.table.ts';
+export * from '../modules/analytics/analytics.table.ts';

@@ -1,19 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEFAULT_SETTINGS, type SiteInfo, type SiteSettings } from '../../shared/settings.ts';
 import { notFound } from '../errors.ts';
 import type { SessionUser } from '../modules/auth/auth.repository.ts';
+import type { BlogPages } from '../modules/blog/blog-pages.ts';
 import { maintenancePage } from '../modules/settings/maintenance.ts';
 import { MAINTENANCE_RETRY_AFTER } from '../modules/settings/settings.errors.ts';
 import type { SettingsService } from '../modules/settings/settings.service.ts';
+import { escapeHtml } from '../html.ts';
 
 export type ClientOptions = {
   settings: SettingsService;
   /** The signed-in user of a page request (pages do not go through the /v1 sessions hook). */
   viewer: (req: FastifyRequest) => Promise<SessionUser | null>;
+  /** /blog and /blog/{slug}: head tags, the post's JSON and text filled in per request. */
+  blogPages?: BlogPages;
 };
 
 /** Pages a non-admin still gets in maintenance mode: sign-in (for admins) and the admin area. */
@@ -82,8 +87,21 @@ export async function registerClient(
     }
     const page = pages.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
     await settings.current();
-    const html = served(page ?? indexHtml, settings.snapshot());
+    const snap = settings.snapshot();
+    const html = served(page ?? indexHtml, snap);
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    // The blog's pages are built per request (a post's tags and text); the rest as cached.
+    const blog = opts.blogPages && /^\/blog(?:\/|$)/.test(pathname);
+    const answer = blog
+      ? await opts.blogPages!(pathname, html.toString('utf8'), snap.values)
+      : undefined;
+    if (answer) {
+      reply.status(answer.status).header('vary', 'accept-encoding');
+      if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+        return reply.header('content-encoding', 'gzip').send(await gzipAsync(answer.html));
+      }
+      return reply.send(answer.html);
+    }
     // Shared pages (/api/{hash}, /single/{hash}): never indexed, their links never sent on.
     if (/^\/(?:api|single)\//.test(pathname)) {
       reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'no-referrer');
@@ -99,16 +117,15 @@ export async function registerClient(
 
 const isApiPath = (p: string) => p === '/v1' || p.startsWith('/v1/') || p === '/healthz';
 
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const DEFAULT_EMAIL = new RegExp(escapeRegExp(escapeHtml(DEFAULT_SETTINGS.contact_email)), 'g');
 
 /**
  * A built HTML file with the current settings: the site name in <title> (for 'VOIP Manager'), the
  * site description as the meta description, the contact email in place of the default one (the
- * contact page is rendered at build time with it), and the public site info as JSON for the app
- * (lib/site.ts), so a hydrated page renders what the server sent.
+ * contact page is rendered at build time with it), the public site info as JSON for the app
+ * (lib/site.ts), so a hydrated page renders what the server sent, and, with the blog off, a style
+ * rule hiding the blog links.
  */
 export function withSiteInfo(html: string, s: SiteSettings): string {
   const info: SiteInfo = {
@@ -119,6 +136,9 @@ export function withSiteInfo(html: string, s: SiteSettings): string {
     blogEnabled: s.blog_enabled,
   };
   const json = JSON.stringify(info).replace(/</g, '\\u003c');
+  // With the blog off, its links (`data-blog-link`, public header and footer) are hidden in every
+  // served page: pre-rendered pages are built once, so the rule follows the setting here.
+  const hideBlogLinks = s.blog_enabled ? '' : '  <style>[data-blog-link]{display:none}</style>\n';
   return html
     .replace(
       /<title>([^<]*)<\/title>/,
@@ -132,7 +152,8 @@ export function withSiteInfo(html: string, s: SiteSettings): string {
     .replace(DEFAULT_EMAIL, () => escapeHtml(s.contact_email))
     .replace(
       '</head>',
-      () => `  <script type="application/json" id="site-info">${json}</script>\n  </head>`,
+      () =>
+        `  <script type="application/json" id="site-info">${json}</script>\n${hideBlogLinks}  </head>`,
     );
 }
 
@@ -149,6 +170,8 @@ function served(file: Buffer, snap: ReturnType<SettingsService['snapshot']>): Bu
   }
   return r.html;
 }
+
+const gzipAsync = promisify(zlib.gzip);
 
 const gzipCache = new WeakMap<Buffer, Buffer>();
 /** The HTML gzipped, once per served version (a new version is a new buffer). */

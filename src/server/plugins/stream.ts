@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyReply } from 'fastify';
 
 /**
@@ -20,5 +21,25 @@ export function openStream(
   });
   const gone = new AbortController();
   raw.on('close', () => gone.abort());
+  // The client may have left while the first rows were read: its 'close' has come and gone.
+  if (raw.destroyed) gone.abort();
   return { raw, signal: gone.signal };
+}
+
+/**
+ * Writes `chunk` and resolves once the response takes more (at once, or on 'drain'), or once the
+ * client has gone ('close'; at once when it has already gone, since a destroyed response's write
+ * returns false and neither event comes again).
+ */
+export function writeChunk(raw: ServerResponse, chunk: string): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (raw.destroyed || raw.write(chunk) || raw.destroyed) return resolve();
+    const done = () => {
+      raw.off('drain', done);
+      raw.off('close', done);
+      resolve();
+    };
+    raw.once('drain', done);
+    raw.once('close', done);
+  });
 }

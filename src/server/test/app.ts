@@ -5,6 +5,7 @@ import { buildApp, type App } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { createConsoleMailer, type Mailer } from '../mail/mailer.ts';
+import type { AnalyticsRateLimits } from '../modules/analytics/analytics.routes.ts';
 import type { PublicRateLimits } from '../modules/sharing/public.routes.ts';
 import type { PollerOptions } from '../poller/poller.ts';
 import type { LookupFn } from '../providers/safe-fetch.ts';
@@ -45,6 +46,7 @@ export async function createTestApp(
     providerTimeoutMs?: number;
     providerLookup?: LookupFn;
     publicRateLimits?: Partial<PublicRateLimits>;
+    analyticsRateLimits?: Partial<AnalyticsRateLimits>;
   } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await createTestDb());
@@ -72,6 +74,7 @@ export async function createTestApp(
     ...(opts.providerTimeoutMs ? { providerTimeoutMs: opts.providerTimeoutMs } : {}),
     ...(opts.providerLookup ? { providerLookup: opts.providerLookup } : {}),
     ...(opts.publicRateLimits ? { publicRateLimits: opts.publicRateLimits } : {}),
+    ...(opts.analyticsRateLimits ? { analyticsRateLimits: opts.analyticsRateLimits } : {}),
   });
   const errorLogs = watchErrorLogs(() => logText);
   await app.ready();

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { Menu, X } from 'lucide-react';
 import { ButtonLink } from '../../components/ui/button-link.tsx';
@@ -8,6 +8,7 @@ import { NavigationProgress } from '../../components/ui/navigation-progress.tsx'
 import { ScrollToHash } from '../../components/ui/scroll-to-hash.tsx';
 import { SkipLink } from '../../components/ui/skip-link.tsx';
 import { cn } from '../../lib/cn.ts';
+import { useSite } from '../../lib/site.ts';
 
 const sectionLinks = [
   { to: '/#features', label: 'Features' },
@@ -18,6 +19,28 @@ const pageLinks = [
   { to: '/about', label: 'About' },
   { to: '/contact', label: 'Contact' },
 ];
+/**
+ * 'Blog' carries `data-blog-link`: when the blog is off, the server hides it in every served page
+ * (plugins/client.ts adds a style rule, since pre-rendered pages are built once) and the app does
+ * not render it (the site info's `blogEnabled`).
+ */
+const BLOG_LINK = { to: '/blog', label: 'Blog' };
+
+const noSubscription = () => () => {};
+/**
+ * Whether to render the Blog link. While hydrating a pre-rendered page (/contact) it is rendered as
+ * in the build's HTML (the server's style rule hides it when the blog is off), so hydration
+ * matches; the render right after follows the site info.
+ */
+function useShowBlogLink() {
+  const { blogEnabled } = useSite().site;
+  const hydrating = useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  );
+  return blogEnabled || hydrating;
+}
 const navLinkClass =
   'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-brand-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-500';
 
@@ -38,6 +61,7 @@ export function PublicLayout() {
 }
 
 function SiteHeader() {
+  const blogEnabled = useShowBlogLink();
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   // Escape closes the open menu and returns focus to its button (as islands/static-page.ts does).
@@ -71,10 +95,11 @@ function SiteHeader() {
               {l.label}
             </Link>
           ))}
-          {pageLinks.map((l) => (
+          {[...(blogEnabled ? [BLOG_LINK] : []), ...pageLinks].map((l) => (
             <NavLink
               key={l.to}
               to={l.to}
+              {...(l === BLOG_LINK ? { 'data-blog-link': '' } : {})}
               className={({ isActive }) =>
                 cn(navLinkClass, isActive && 'text-brand-900 bg-brand-50')
               }
@@ -114,8 +139,14 @@ function SiteHeader() {
       </nav>
       <div id="mobile-nav" className="border-t border-slate-200 bg-white md:hidden" hidden={!open}>
         <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">
-          {[...sectionLinks, ...pageLinks].map((l) => (
-            <Link key={l.to} to={l.to} className={navLinkClass} onClick={() => setOpen(false)}>
+          {[...sectionLinks, ...(blogEnabled ? [BLOG_LINK] : []), ...pageLinks].map((l) => (
+            <Link
+              key={l.to}
+              to={l.to}
+              className={navLinkClass}
+              onClick={() => setOpen(false)}
+              {...(l === BLOG_LINK ? { 'data-blog-link': '' } : {})}
+            >
               {l.label}
             </Link>
           ))}
@@ -137,6 +168,7 @@ const footerLinkClass =
   'rounded text-sm text-brand-100 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400';
 
 function SiteFooter() {
+  const blogEnabled = useShowBlogLink();
   return (
     <footer className="bg-brand-950 text-brand-100">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 lg:px-8">
@@ -174,11 +206,12 @@ function SiteFooter() {
           <ul className="mt-3 space-y-2">
             {[
               { to: '/about', label: 'About' },
+              ...(blogEnabled ? [BLOG_LINK] : []),
               { to: '/contact', label: 'Contact' },
               { to: '/privacy', label: 'Privacy' },
               { to: '/terms', label: 'Terms' },
             ].map((l) => (
-              <li key={l.to}>
+              <li key={l.to} {...(l === BLOG_LINK ? { 'data-blog-link': '' } : {})}>
                 <Link to={l.to} className={footerLinkClass}>
                   {l.label}
                 </Link>

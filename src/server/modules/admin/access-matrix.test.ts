@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminPermission } from '../../../shared/admin.ts';
-import { adminUsers, contactMessages, siteSettings, users } from '../../db/schema.ts';
+import { adminUsers, blogPosts, contactMessages, siteSettings, users } from '../../db/schema.ts';
 import { allBut, newEmail, only, putAdmin, signInAdmin, signInUser } from '../../test/admin.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 
@@ -39,6 +39,22 @@ async function targetAdmin() {
   };
   return { adminId, untouched };
 }
+/** A blog post to read, edit or delete, and a check that it is still there as it was made. */
+async function targetPost() {
+  const slug = `matrix-${randomUUID().slice(0, 8)}`;
+  const [row] = await t.database.db
+    .insert(blogPosts)
+    .values({ title: 'Matrix post', slug, excerpt: 'E', content: 'C', contentHtml: '<p>C</p>' })
+    .returning({ id: blogPosts.id });
+  const untouched = async () => {
+    const [p] = await t.database.db.select().from(blogPosts).where(eq(blogPosts.id, row!.id));
+    return p?.title === 'Matrix post' && p.published;
+  };
+  return { id: row!.id, untouched };
+}
+const noPost = (slug: string) => async () =>
+  (await t.database.db.select().from(blogPosts).where(eq(blogPosts.slug, slug))).length === 0;
+
 const noUser = (email: string) => async () =>
   (await t.database.db.select().from(users).where(eq(users.email, email))).length === 0;
 
@@ -119,6 +135,18 @@ const MATRIX: Row[] = [
   },
   {
     method: 'GET',
+    url: '/v1/admin/newsletter',
+    need: 'users',
+    sample: () => ({ url: '/v1/admin/newsletter?q=example&limit=5' }),
+  },
+  {
+    method: 'GET',
+    url: '/v1/admin/newsletter/export',
+    need: 'users',
+    sample: () => ({ url: '/v1/admin/newsletter/export' }),
+  },
+  {
+    method: 'GET',
     url: '/v1/admin/stats',
     need: 'admin',
     sample: () => ({ url: '/v1/admin/stats' }),
@@ -156,6 +184,73 @@ const MATRIX: Row[] = [
         untouched: async () => (await storedSetting('blog_enabled')) === false,
       };
     },
+  },
+  {
+    method: 'GET',
+    url: '/v1/admin/posts',
+    need: 'blog',
+    sample: () => ({ url: '/v1/admin/posts?q=matrix&status=all&limit=5' }),
+  },
+  {
+    method: 'GET',
+    url: '/v1/admin/posts/:id',
+    need: 'blog',
+    sample: async () => ({ url: `/v1/admin/posts/${(await targetPost()).id}` }),
+  },
+  {
+    method: 'POST',
+    url: '/v1/admin/posts',
+    need: 'blog',
+    sample: () => {
+      const slug = `made-${randomUUID().slice(0, 8)}`;
+      return {
+        url: '/v1/admin/posts',
+        payload: { title: 'Made', slug, excerpt: 'E', content: 'C' },
+        untouched: noPost(slug),
+      };
+    },
+  },
+  {
+    method: 'PATCH',
+    url: '/v1/admin/posts/:id',
+    need: 'blog',
+    sample: async () => {
+      const { id, untouched } = await targetPost();
+      return { url: `/v1/admin/posts/${id}`, payload: { published: false }, untouched };
+    },
+  },
+  {
+    method: 'DELETE',
+    url: '/v1/admin/posts/:id',
+    need: 'blog',
+    sample: async () => {
+      const { id, untouched } = await targetPost();
+      return { url: `/v1/admin/posts/${id}`, untouched };
+    },
+  },
+  {
+    method: 'POST',
+    url: '/v1/admin/posts/preview',
+    need: 'blog',
+    sample: () => ({ url: '/v1/admin/posts/preview', payload: { content: '# Hi' } }),
+  },
+  {
+    method: 'GET',
+    url: '/v1/admin/analytics',
+    need: 'analytics',
+    sample: () => ({ url: '/v1/admin/analytics?range=30d&type=page_view&utcOffset=60' }),
+  },
+  {
+    method: 'GET',
+    url: '/v1/admin/analytics/export',
+    need: 'analytics',
+    sample: () => ({ url: '/v1/admin/analytics/export?range=1d' }),
+  },
+  {
+    method: 'GET',
+    url: '/v1/admin/dashboard',
+    need: 'admin',
+    sample: () => ({ url: '/v1/admin/dashboard' }),
   },
 ];
 

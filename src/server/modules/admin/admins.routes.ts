@@ -11,6 +11,7 @@ import {
 } from '../../../shared/admin.ts';
 import type { App } from '../../app.ts';
 import { adminOnly, requireSuperAdmin, superAdminOnly } from '../../plugins/admin-guard.ts';
+import { recordAfterChange } from '../analytics/recorder.ts';
 import type { Actor, AdminsService } from './admins.service.ts';
 
 /** A malformed id is an id that does not exist (404, by the error handler). */
@@ -45,7 +46,14 @@ export function adminsRoutes(app: App, admins: AdminsService) {
   app.post(
     '/v1/admin/admins',
     { ...superOnly, schema: { ...doc, body: createAdminBody, response: { 201: adminDto } } },
-    async (req, reply) => reply.status(201).send(await admins.create(actorOf(req), req.body)),
+    async (req, reply) => {
+      const created = await admins.create(actorOf(req), req.body);
+      await recordAfterChange(app.analytics, req, {
+        type: 'admin_user_created',
+        data: { adminId: created.id, email: created.email },
+      });
+      return reply.status(201).send(created);
+    },
   );
 
   app.patch(
@@ -59,14 +67,25 @@ export function adminsRoutes(app: App, admins: AdminsService) {
         response: { 200: adminDto },
       },
     },
-    async (req) => admins.update(actorOf(req), req.params.id, req.body),
+    async (req) => {
+      const updated = await admins.update(actorOf(req), req.params.id, req.body);
+      await recordAfterChange(app.analytics, req, {
+        type: 'admin_user_updated',
+        data: { adminId: updated.id, email: updated.email },
+      });
+      return updated;
+    },
   );
 
   app.delete(
     '/v1/admin/admins/:id',
     { ...superOnly, schema: { ...doc, params: adminIdParams } },
     async (req, reply) => {
-      await admins.remove(actorOf(req), req.params.id);
+      const removed = await admins.remove(actorOf(req), req.params.id);
+      await recordAfterChange(app.analytics, req, {
+        type: 'admin_user_deleted',
+        data: { adminId: removed.id, email: removed.email },
+      });
       return reply.status(204).send();
     },
   );

@@ -185,6 +185,7 @@ export function adminsService({ repo, now, configured = [] }: AdminsDeps) {
         const target = await ops.byId(id);
         if (!target) throw adminErrors.adminNotFound();
         await removeIn(ops, actor, target);
+        return { id: target.id, email: target.email };
       }),
 
     /**

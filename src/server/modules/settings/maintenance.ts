@@ -8,6 +8,7 @@ import { MAINTENANCE_MESSAGE } from '../../../shared/settings.ts';
 import type { ApiErrorBody } from '../../../shared/api.ts';
 import { MAINTENANCE_RETRY_AFTER } from './settings.errors.ts';
 import type { SettingsService } from './settings.service.ts';
+import { escapeHtml } from '../../html.ts';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -40,14 +41,6 @@ export function registerMaintenanceGuard(app: FastifyInstance, settings: Setting
       .send(body);
   });
 }
-
-const escapeHtml = (s: string) =>
-  s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 
 /**
  * The page a non-admin gets for any page while the site is in maintenance: self-contained (inline

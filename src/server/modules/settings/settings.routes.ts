@@ -8,6 +8,7 @@ import {
 import type { App } from '../../app.ts';
 import { adminOnly, requireAdmin } from '../../plugins/admin-guard.ts';
 import { userOrIp } from '../../plugins/session.ts';
+import { recordAfterChange } from '../analytics/recorder.ts';
 import type { SettingsService } from './settings.service.ts';
 
 const perUser = (max: number) => ({
@@ -41,7 +42,14 @@ export function settingsRoutes(app: App, settings: SettingsService) {
       config: perUser(60),
       schema: { ...doc, params: keyParams, body: updateSettingBody, response: { 200: settingDto } },
     },
-    async (req) => settings.update(req.params.key, req.body.value, actorOf(req)),
+    async (req) => {
+      const saved = await settings.update(req.params.key, req.body.value, actorOf(req));
+      await recordAfterChange(app.analytics, req, {
+        type: 'site_setting_updated',
+        data: { key: saved.key, value: saved.value },
+      });
+      return saved;
+    },
   );
 
   app.post(

@@ -5,12 +5,25 @@ import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatCount } from '../../../lib/format.ts';
 import { formatClockTime } from '../../../lib/format-time.ts';
+import { useTrackEvent } from '../../../lib/use-track-event.ts';
+import { useAdminDashboard } from '../api/get-dashboard.ts';
 import { useAdminStats } from '../api/get-stats.ts';
+import { BlogCategoriesPanel } from './blog-categories-panel.tsx';
+import { DashboardCharts } from './dashboard-charts.tsx';
+import { PopularPosts } from './popular-posts.tsx';
+import { RecentActivity } from './recent-activity.tsx';
 
-/** /admin: the platform's figures in four stat cards (charts and activity come in part 2). */
+/**
+ * /admin: the platform's figures in four stat cards, then the 30-day charts, blog categories,
+ * popular posts and recent activity (one request, GET /v1/admin/dashboard; each section shows
+ * its own loading, empty and error state).
+ */
 export function AdminDashboardPage() {
+  useTrackEvent('admin_dashboard_viewed');
   const stats = useAdminStats();
+  const dashboard = useAdminDashboard();
   const s = stats.data;
+  const updatedAt = latestOf(s?.generatedAt, dashboard.data?.generatedAt);
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
@@ -21,10 +34,9 @@ export function AdminDashboardPage() {
           </h1>
           <p className="mt-1 text-sm text-slate-600">Overview of your VOIP Manager platform</p>
         </div>
-        {s && (
+        {updatedAt && (
           <p className="text-sm text-slate-500">
-            Last updated{' '}
-            <time dateTime={s.generatedAt}>{formatClockTime(new Date(s.generatedAt))}</time>
+            Last updated <time dateTime={updatedAt}>{formatClockTime(new Date(updatedAt))}</time>
           </p>
         )}
       </div>
@@ -79,8 +91,21 @@ export function AdminDashboardPage() {
           />
         </ul>
       )}
+
+      <DashboardCharts query={dashboard} />
+      <div className="grid gap-4 lg:grid-cols-5">
+        <BlogCategoriesPanel query={dashboard} className="lg:col-span-2" />
+        <PopularPosts query={dashboard} className="lg:col-span-3" />
+      </div>
+      <RecentActivity query={dashboard} />
     </div>
   );
+}
+
+/** The later of two ISO times (either may be missing). */
+function latestOf(a: string | undefined, b: string | undefined): string | undefined {
+  if (!a || !b) return a ?? b;
+  return Date.parse(a) >= Date.parse(b) ? a : b;
 }
 
 function StatCard({

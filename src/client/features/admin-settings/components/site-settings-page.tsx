@@ -15,6 +15,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { useTrackEvent } from '../../../lib/use-track-event.ts';
 import { useResetSettings, useSettings } from '../api/settings.ts';
 import { SettingField } from './setting-field.tsx';
 import { SystemInformation } from './system-information.tsx';
@@ -24,6 +25,7 @@ export const RESET_CONFIRM =
 
 /** /admin/settings: the settings in groups, Refresh, the Danger Zone and System Information. */
 export function SiteSettingsPage() {
+  useTrackEvent('admin_settings_viewed');
   const settings = useSettings();
   const reset = useResetSettings();
   const [confirming, setConfirming] = useState(false);

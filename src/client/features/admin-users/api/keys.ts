@@ -13,6 +13,9 @@ export const adminUsersKeys = {
   userCount: () => [...ADMIN_ROOT, 'users', 'count'] as const,
   admins: [...ADMIN_ROOT, 'admins'] as const,
   adminList: (q: string, status: AdminStatus) => [...ADMIN_ROOT, 'admins', { q, status }] as const,
+  subscribers: [...ADMIN_ROOT, 'newsletter'] as const,
+  subscriberList: (q: string) => [...ADMIN_ROOT, 'newsletter', 'list', { q }] as const,
+  subscriberCount: () => [...ADMIN_ROOT, 'newsletter', 'count'] as const,
   contact: [...ADMIN_ROOT, 'contact-messages'] as const,
   contactList: (status: ContactStatus) =>
     [...ADMIN_ROOT, 'contact-messages', 'list', status] as const,

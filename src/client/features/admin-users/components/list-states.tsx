@@ -1,8 +1,10 @@
-import type { ReactNode } from 'react';
+import { Fragment, useMemo, type ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import { Card } from '../../../components/ui/card.tsx';
+import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { countOf } from '../../../lib/format.ts';
 
 /** Placeholder rows while a list loads. */
 export function ListSkeleton({ label }: { label: string }) {
@@ -61,5 +63,89 @@ export function ListEmpty({
       <p className="mt-4 text-base font-medium text-slate-900">{title}</p>
       {children && <p className="mt-1 max-w-md text-sm text-slate-600">{children}</p>}
     </Card>
+  );
+}
+
+type PagedQuery<T> = {
+  data: { pages: { items: T[]; total: number }[] } | undefined;
+  isPending: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  error: unknown;
+  refetch: () => Promise<unknown>;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+};
+
+/**
+ * A paged list shown as a table on wide screens and cards on a phone: loading, error (Try again),
+ * empty, the count line ('N users' / 'N users match' · 'M shown'), the column header, the rows
+ * and Load more. `cols` is the grid template shared by the header and each row.
+ */
+export function PagedTable<T extends { id: string }>({
+  list,
+  noun,
+  label,
+  columns,
+  cols,
+  filtered,
+  empty,
+  row,
+}: {
+  list: PagedQuery<T>;
+  /** Singular, lower-case: 'user', 'subscriber'. */
+  noun: string;
+  /** The list's accessible name: 'Users'. */
+  label: string;
+  columns: string[];
+  cols: string;
+  filtered: boolean;
+  empty: ReactNode;
+  row: (item: T) => ReactNode;
+}) {
+  const items = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
+  const total = list.data?.pages[0]?.total ?? 0;
+  const plural = label.toLowerCase();
+
+  if (list.isPending) return <ListSkeleton label={`Loading ${plural}`} />;
+  if (list.isError && items.length === 0) {
+    return (
+      <ListError
+        error={list.error}
+        fallback={`The ${plural} could not be loaded.`}
+        onRetry={() => void list.refetch()}
+        retrying={list.isFetching}
+      />
+    );
+  }
+  if (items.length === 0) return empty;
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-slate-600" aria-live="polite">
+        {filtered ? `${countOf(total, noun)} match` : countOf(total, noun)}
+        {list.hasNextPage && ` · ${countOf(items.length, 'shown', 'shown')}`}
+      </p>
+      <Card className="overflow-hidden">
+        <div
+          aria-hidden="true"
+          className={`hidden border-b border-slate-200 bg-slate-50 px-4 py-2.5 text-xs font-semibold tracking-wide text-slate-500 uppercase ${cols}`}
+        >
+          {columns.map((c) => (
+            <span key={c}>{c}</span>
+          ))}
+        </div>
+        <ul aria-label={label} className="divide-y divide-slate-100">
+          {items.map((item) => (
+            <Fragment key={item.id}>{row(item)}</Fragment>
+          ))}
+        </ul>
+      </Card>
+      <LoadMore
+        list={list}
+        failed={`The next ${plural} could not be loaded`}
+        loadingLabel={`Loading more ${plural}`}
+      />
+    </div>
   );
 }

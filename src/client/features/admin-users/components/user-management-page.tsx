@@ -1,8 +1,9 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
-import { Plus, Search, X } from 'lucide-react';
+import { useState } from 'react';
+import { Download, Plus, Search, X } from 'lucide-react';
 import type { AdminDto } from '../../../../shared/admin.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { buttonClass } from '../../../components/ui/button-styles.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -10,13 +11,16 @@ import { Select } from '../../../components/ui/select.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatCount } from '../../../lib/format.ts';
+import { useTabKeys } from '../../../lib/use-tab-keys.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useMe } from '../../../lib/me.ts';
 import { useOpenContactCount } from '../api/contact-messages.ts';
 import { useAdminList } from '../api/list-admins.ts';
+import { SUBSCRIBERS_EXPORT_URL, useSubscriberCount } from '../api/list-subscribers.ts';
 import { useUserCount } from '../api/list-users.ts';
 import { useDeleteAdmin } from '../api/save-admin.ts';
 import {
+  hasStatus,
   STATUS_OPTIONS,
   TABS,
   useUserManagementFilters,
@@ -25,14 +29,16 @@ import {
 import { AdminDialog } from './admin-dialog.tsx';
 import { AdminsList } from './admins-list.tsx';
 import { ContactList } from './contact-list.tsx';
+import { SubscribersList } from './subscribers-list.tsx';
 import { UsersList } from './users-list.tsx';
 
 type DialogState = { open: boolean; editing: AdminDto | null };
 
 /**
- * /admin/users: platform users, administrators and contact messages in three tabs (the tab,
- * search and status live in the URL). Only a super_admin sees Create Admin, edit and delete; the
- * server refuses anyone else anyway.
+ * /admin/users: platform users, administrators, newsletter subscribers and contact messages in
+ * four tabs (the tab, search and status live in the URL). Only a super_admin sees Create Admin,
+ * edit and delete; the server refuses anyone else anyway. Export CSV (subscribers) is a plain
+ * download link to the streamed export.
  */
 export function UserManagementPage() {
   const {
@@ -54,15 +60,18 @@ export function UserManagementPage() {
 
   const userCount = useUserCount();
   const adminCount = useAdminList('', 'all');
+  const subscriberCount = useSubscriberCount();
   const openCount = useOpenContactCount();
   const counts: Record<Tab, { value: number | undefined; isError: boolean }> = {
     users: { value: userCount.data, isError: userCount.isError },
     admins: { value: adminCount.data?.total, isError: adminCount.isError },
+    subscribers: { value: subscriberCount.data, isError: subscriberCount.isError },
     contact: { value: openCount.data, isError: openCount.isError },
   };
   const labels: Record<Tab, string> = {
     users: 'Users',
     admins: 'Administrators',
+    subscribers: 'Subscribers',
     contact: 'Contact Messages',
   };
 
@@ -70,28 +79,7 @@ export function UserManagementPage() {
   const [deleting, setDeleting] = useState<AdminDto | null>(null);
   const remove = useDeleteAdmin();
 
-  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({
-    users: null,
-    admins: null,
-    contact: null,
-  });
-  const onTabKey = (e: KeyboardEvent) => {
-    const i = TABS.indexOf(tab);
-    const next =
-      e.key === 'ArrowRight'
-        ? TABS[(i + 1) % TABS.length]
-        : e.key === 'ArrowLeft'
-          ? TABS[(i + TABS.length - 1) % TABS.length]
-          : e.key === 'Home'
-            ? TABS[0]
-            : e.key === 'End'
-              ? TABS[TABS.length - 1]
-              : undefined;
-    if (!next) return;
-    e.preventDefault();
-    setTab(next);
-    tabRefs.current[next]?.focus();
-  };
+  const { onKeyDown: onTabKey, tabRef } = useTabKeys(TABS, tab, setTab);
 
   return (
     <div className="mx-auto max-w-6xl space-y-5">
@@ -101,7 +89,8 @@ export function UserManagementPage() {
             User Management
           </h1>
           <p className="mt-1 text-sm text-slate-600">
-            Platform users, administrators and messages from the contact form.
+            Platform users, administrators, newsletter subscribers and messages from the contact
+            form.
           </p>
         </div>
         {tab === 'admins' && isSuperAdmin && (
@@ -110,20 +99,29 @@ export function UserManagementPage() {
             Create Admin
           </Button>
         )}
+        {tab === 'subscribers' && (
+          <a
+            href={SUBSCRIBERS_EXPORT_URL}
+            download
+            className={buttonClass('secondary', 'md')}
+            data-testid="export-subscribers"
+          >
+            <Download aria-hidden="true" className="size-4" />
+            Export CSV
+          </a>
+        )}
       </div>
 
       <div
         role="tablist"
         aria-label="User Management"
-        className="grid grid-cols-3 gap-1 border-b border-slate-200 sm:flex"
+        className="grid grid-cols-2 gap-1 border-b border-slate-200 sm:flex"
         onKeyDown={onTabKey}
       >
         {TABS.map((t) => (
           <button
             key={t}
-            ref={(el) => {
-              tabRefs.current[t] = el;
-            }}
+            ref={tabRef(t)}
             type="button"
             role="tab"
             id={`tab-${t}`}
@@ -173,28 +171,39 @@ export function UserManagementPage() {
                   value={q}
                   onChange={(e) => set('q', e.target.value)}
                   placeholder={
-                    tab === 'users' ? 'Search by email or ID...' : 'Search by email or role...'
+                    tab === 'users'
+                      ? 'Search by email or ID...'
+                      : tab === 'admins'
+                        ? 'Search by email or role...'
+                        : 'Search by email...'
                   }
                 />
               </div>
             </div>
           )}
-          <div className={tab === 'contact' ? 'min-w-0 flex-1 sm:max-w-xs' : 'sm:w-44'}>
-            <label htmlFor="um-status" className="mb-1.5 block text-sm font-medium text-slate-800">
-              Status
-            </label>
-            <Select
-              id="um-status"
-              value={status}
-              onChange={(e) => set('status', e.target.value === 'all' ? undefined : e.target.value)}
-            >
-              {Object.entries<string>(STATUS_OPTIONS[tab]).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </Select>
-          </div>
+          {hasStatus(tab) && (
+            <div className={tab === 'contact' ? 'min-w-0 flex-1 sm:max-w-xs' : 'sm:w-44'}>
+              <label
+                htmlFor="um-status"
+                className="mb-1.5 block text-sm font-medium text-slate-800"
+              >
+                Status
+              </label>
+              <Select
+                id="um-status"
+                value={status}
+                onChange={(e) =>
+                  set('status', e.target.value === 'all' ? undefined : e.target.value)
+                }
+              >
+                {Object.entries<string>(STATUS_OPTIONS[tab]).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </Select>
+            </div>
+          )}
           <Button variant="secondary" onClick={clearFilters} disabled={!filtered}>
             <X aria-hidden="true" className="size-4" />
             Clear Filters
@@ -216,6 +225,8 @@ export function UserManagementPage() {
               setDeleting(a);
             }}
           />
+        ) : tab === 'subscribers' ? (
+          <SubscribersList q={search} filtered={filtered} />
         ) : (
           <ContactList status={contactStatus} />
         )}

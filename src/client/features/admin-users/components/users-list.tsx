@@ -1,14 +1,12 @@
-import { useMemo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Users } from 'lucide-react';
 import type { AdminUserRow } from '../../../../shared/admin.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { LoadMore } from '../../../components/ui/load-more.tsx';
-import { countOf, formatFullTime } from '../../../lib/format.ts';
+import { formatFullTime } from '../../../lib/format.ts';
 import { formatDate } from '../../../lib/format-time.ts';
 import type { UserStatus } from '../api/keys.ts';
 import { useUserList } from '../api/list-users.ts';
-import { ListEmpty, ListError, ListSkeleton } from './list-states.tsx';
+import { ListEmpty, PagedTable } from './list-states.tsx';
 
 const cols = 'md:grid md:grid-cols-[minmax(0,1fr)_7rem_8rem_8rem_10rem] md:items-center md:gap-4';
 
@@ -22,57 +20,21 @@ export function UsersList({
   status: UserStatus;
   filtered: boolean;
 }) {
-  const list = useUserList(q, status);
-  const items = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
-  const total = list.data?.pages[0]?.total ?? 0;
-
-  if (list.isPending) return <ListSkeleton label="Loading users" />;
-  if (list.isError && items.length === 0) {
-    return (
-      <ListError
-        error={list.error}
-        fallback="The users could not be loaded."
-        onRetry={() => void list.refetch()}
-        retrying={list.isFetching}
-      />
-    );
-  }
-  if (items.length === 0) {
-    return (
-      <ListEmpty icon={Users} title="No users found">
-        {filtered ? 'No user matches the search and filter.' : 'Nobody has signed up yet.'}
-      </ListEmpty>
-    );
-  }
   return (
-    <div className="space-y-3">
-      <p className="text-sm text-slate-600" aria-live="polite">
-        {filtered ? `${countOf(total, 'user')} match` : countOf(total, 'user')}
-        {list.hasNextPage && ` · ${countOf(items.length, 'shown', 'shown')}`}
-      </p>
-      <Card className="overflow-hidden">
-        <div
-          aria-hidden="true"
-          className={`hidden border-b border-slate-200 bg-slate-50 px-4 py-2.5 text-xs font-semibold tracking-wide text-slate-500 uppercase ${cols}`}
-        >
-          <span>User</span>
-          <span>ID</span>
-          <span>Joined</span>
-          <span>Last active</span>
-          <span>Status</span>
-        </div>
-        <ul aria-label="Users" className="divide-y divide-slate-100">
-          {items.map((u) => (
-            <UserRow key={u.id} user={u} />
-          ))}
-        </ul>
-      </Card>
-      <LoadMore
-        list={list}
-        failed="The next users could not be loaded"
-        loadingLabel="Loading more users"
-      />
-    </div>
+    <PagedTable
+      list={useUserList(q, status)}
+      noun="user"
+      label="Users"
+      columns={['User', 'ID', 'Joined', 'Last active', 'Status']}
+      cols={cols}
+      filtered={filtered}
+      empty={
+        <ListEmpty icon={Users} title="No users found">
+          {filtered ? 'No user matches the search and filter.' : 'Nobody has signed up yet.'}
+        </ListEmpty>
+      }
+      row={(u) => <UserRow user={u} />}
+    />
   );
 }
 

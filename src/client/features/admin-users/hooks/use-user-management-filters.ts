@@ -3,8 +3,11 @@ import { useSearchParams } from 'react-router';
 import { useUrlFilters } from '../../../lib/use-url-filters.ts';
 import type { AdminStatus, ContactStatus, UserStatus } from '../api/keys.ts';
 
-export const TABS = ['users', 'admins', 'contact'] as const;
+export const TABS = ['users', 'admins', 'subscribers', 'contact'] as const;
 export type Tab = (typeof TABS)[number];
+/** The tabs with a Status filter (subscribers have none). */
+export type StatusTab = Exclude<Tab, 'subscribers'>;
+export const hasStatus = (tab: Tab): tab is StatusTab => tab !== 'subscribers';
 
 /**
  * Each tab's Status options and their words. Records, so the compiler holds them to the API's
@@ -26,9 +29,10 @@ const pick = <T extends string>(options: readonly T[], value: string | null, fal
   options.includes(value as T) ? (value as T) : fallback;
 
 /**
- * User Management's state in the URL (?tab=&q=&status=), so reloads, the back button and shared
- * links keep it. The tab defaults to users; search and status belong to the tab shown, so
- * changing tabs clears them (the status options differ per tab).
+ * User Management's state in the URL (?tab=&q=&status=; the subscribers tab has no status), so
+ * reloads, the back button and shared links keep it. The tab defaults to users; search and
+ * status belong to the tab shown, so changing tabs clears them (the status options differ per
+ * tab).
  */
 export function useUserManagementFilters() {
   const { params, set, clear } = useUrlFilters<'q' | 'status'>();
@@ -39,7 +43,14 @@ export function useUserManagementFilters() {
   const userStatus = pick(optionsOf<UserStatus>(STATUS_OPTIONS.users), rawStatus, 'all');
   const adminStatus = pick(optionsOf<AdminStatus>(STATUS_OPTIONS.admins), rawStatus, 'all');
   const contactStatus = pick(optionsOf<ContactStatus>(STATUS_OPTIONS.contact), rawStatus, 'all');
-  const status = tab === 'users' ? userStatus : tab === 'admins' ? adminStatus : contactStatus;
+  const status =
+    tab === 'users'
+      ? userStatus
+      : tab === 'admins'
+        ? adminStatus
+        : tab === 'contact'
+          ? contactStatus
+          : 'all';
   const activeCount = (q.trim() ? 1 : 0) + (status !== 'all' ? 1 : 0);
 
   const setTab = useCallback(

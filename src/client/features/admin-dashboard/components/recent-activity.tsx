@@ -1,0 +1,43 @@
+import { Activity } from 'lucide-react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { AdminDashboard } from '../../../../shared/analytics.ts';
+import { EventListItem } from '../../../components/ui/event-list-item.tsx';
+import { Panel, PanelBody, PanelEmpty } from '../../../components/ui/panel.tsx';
+import { formatTimeOfDay } from '../../../lib/format-time.ts';
+import { useNow } from '../../../lib/use-now.ts';
+
+/**
+ * 'Recent Activity': the latest 10 events, each as its type in words, who ('User 1a2b3c4d' or
+ * 'Anonymous'), the page's path and the time of day.
+ */
+export function RecentActivity({ query }: { query: UseQueryResult<AdminDashboard> }) {
+  const now = useNow();
+  return (
+    <Panel title="Recent Activity" icon={Activity}>
+      <PanelBody
+        query={query}
+        kind="list"
+        loading="Loading recent activity"
+        failed="Recent activity could not be loaded."
+      >
+        {(d) =>
+          d.recentEvents.length === 0 ? (
+            <PanelEmpty icon={Activity}>No activity yet.</PanelEmpty>
+          ) : (
+            <ul className="-my-2 divide-y divide-slate-100">
+              {d.recentEvents.map((e) => (
+                <EventListItem
+                  key={e.id}
+                  event={e}
+                  dotClassName="bg-accent-500"
+                  testId="activity-row"
+                  when={formatTimeOfDay(e.createdAt, now)}
+                />
+              ))}
+            </ul>
+          )
+        }
+      </PanelBody>
+    </Panel>
+  );
+}

@@ -1,0 +1,50 @@
+import { Mail } from 'lucide-react';
+import type { SubscriberDto } from '../../../../shared/newsletter.ts';
+import { formatFullTime } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/format-time.ts';
+import { useSubscriberList } from '../api/list-subscribers.ts';
+import { ListEmpty, PagedTable } from './list-states.tsx';
+import { Field } from './users-list.tsx';
+
+const cols = 'md:grid md:grid-cols-[minmax(0,1fr)_10rem] md:items-center md:gap-4';
+
+/** The Subscribers tab: the blog's newsletter subscribers matching the search, 50 at a time. */
+export function SubscribersList({ q, filtered }: { q: string; filtered: boolean }) {
+  return (
+    <PagedTable
+      list={useSubscriberList(q)}
+      noun="subscriber"
+      label="Subscribers"
+      columns={['Email', 'Subscribed']}
+      cols={cols}
+      filtered={filtered}
+      empty={
+        filtered ? (
+          <ListEmpty icon={Mail} title="No subscribers found">
+            No subscriber matches the search.
+          </ListEmpty>
+        ) : (
+          <ListEmpty icon={Mail} title="No subscribers yet">
+            Addresses entered in the blog's Stay Updated box appear here.
+          </ListEmpty>
+        )
+      }
+      row={(s) => <SubscriberRow subscriber={s} />}
+    />
+  );
+}
+
+function SubscriberRow({ subscriber: s }: { subscriber: SubscriberDto }) {
+  return (
+    <li className={`space-y-2 px-4 py-3 md:space-y-0 ${cols}`} data-testid="subscriber-row">
+      <p className="truncate text-sm font-medium text-slate-900" title={s.email}>
+        {s.email}
+      </p>
+      <Field label="Subscribed">
+        <time dateTime={s.createdAt} title={formatFullTime(s.createdAt)}>
+          {formatDate(s.createdAt)}
+        </time>
+      </Field>
+    </li>
+  );
+}

@@ -1,0 +1,123 @@
+import { Marked } from 'marked';
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * Blog Markdown → safe HTML, once at write time (stored in `content_html`) and for the editor's
+ * preview. `marked` (GFM; `breaks`: a newline is a line break, as the spec says) and then
+ * `sanitize-html` with an allow-list: whatever the Markdown or raw HTML inside it says, only these
+ * tags and attributes survive, links only to http(s) and mailto (relative ones too), images only
+ * from http(s) or relative URLs. Scripts, styles, frames, SVG and MathML go with their content;
+ * every event handler attribute, `javascript:`/`data:` URL (however encoded) and protocol-relative
+ * URL is dropped. A post's own title is its page's h1, so a Markdown `#` heading becomes an h2.
+ * Links to another origin get `rel="nofollow noopener noreferrer"`.
+ */
+
+const marked = new Marked({ gfm: true, breaks: true, async: false });
+
+const ALLOWED_TAGS = [
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'p',
+  'br',
+  'hr',
+  'strong',
+  'em',
+  'del',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'code',
+  'pre',
+  'a',
+  'img',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+];
+
+/** Tags dropped together with everything inside them (not just unwrapped). */
+const DROPPED_WITH_CONTENT = [
+  'script',
+  'style',
+  'textarea',
+  'option',
+  'noscript',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'template',
+  'svg',
+  'math',
+  'title',
+  'head',
+  'select',
+  'button',
+];
+
+export const EXTERNAL_LINK_REL = 'nofollow noopener noreferrer';
+
+function isOtherOrigin(href: string, siteOrigin: string | undefined): boolean {
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(href.trim())) return false; // relative: this site
+  try {
+    const url = new URL(href.trim());
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return false; // mailto
+    return siteOrigin === undefined || url.origin !== siteOrigin;
+  } catch {
+    return true;
+  }
+}
+
+function sanitizeOptions(siteOrigin: string | undefined): sanitizeHtml.IOptions {
+  return {
+    allowedTags: ALLOWED_TAGS,
+    allowedAttributes: {
+      a: ['href', 'title', 'rel'],
+      img: ['src', 'alt', 'title'],
+      th: ['align'],
+      td: ['align'],
+      code: ['class'],
+    },
+    allowedClasses: { code: ['language-*'] },
+    allowedSchemes: ['http', 'https', 'mailto'],
+    allowedSchemesByTag: { img: ['http', 'https'] },
+    allowedSchemesAppliedToAttributes: ['href', 'src'],
+    allowProtocolRelative: false,
+    allowedStyles: {},
+    disallowedTagsMode: 'discard',
+    nonTextTags: DROPPED_WITH_CONTENT,
+    transformTags: {
+      h1: 'h2',
+      // Runs before the attributes are filtered: `rel` is always ours, never the author's.
+      a: (tagName, attribs) => {
+        const out: sanitizeHtml.Attributes = { ...attribs };
+        delete out.rel;
+        if (out.href !== undefined && isOtherOrigin(out.href, siteOrigin))
+          out.rel = EXTERNAL_LINK_REL;
+        return { tagName, attribs: out };
+      },
+    },
+  };
+}
+
+const optionsByOrigin = new Map<string, sanitizeHtml.IOptions>();
+
+/**
+ * The sanitised HTML of a post's Markdown. `siteOrigin` (PUBLIC_URL's origin) says which absolute
+ * links are this site's own (no `rel`); without it every absolute http(s) link counts as external.
+ */
+export function renderMarkdown(markdown: string, siteOrigin?: string): string {
+  const key = siteOrigin ?? '';
+  let options = optionsByOrigin.get(key);
+  if (!options) optionsByOrigin.set(key, (options = sanitizeOptions(siteOrigin)));
+  const html = marked.parse(markdown) as string;
+  return sanitizeHtml(html, options).trim();
+}
