@@ -28,7 +28,7 @@
  * p99, failures and p99 / baseline p99. Each query is answered once before timing (totals
  * printed). Target: p99 < 100 ms; reported, never enforced. A hard deadline ends the process.
  */
-import net, { type AddressInfo, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,6 +39,7 @@ import { createCipher } from '../../src/server/crypto.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
 import { createConsoleMailer } from '../../src/server/mail/mailer.ts';
 import { createBenchDatabase } from '../lib/database.ts';
+import { hungHost, refusedHost } from '../lib/fault-hosts.ts';
 import { paced } from '../lib/paced.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -60,34 +61,6 @@ const serverUrl =
   process.env.BENCH_DATABASE_URL ||
   process.env.DATABASE_URL ||
   'postgres://postgres@127.0.0.1:5432/test';
-
-/** A `net` server on 127.0.0.1 that accepts connections and never answers. */
-async function hungHost() {
-  const sockets = new Set<Socket>();
-  const server = net.createServer((socket) => {
-    sockets.add(socket);
-    socket.on('error', () => {});
-    socket.resume();
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  return {
-    hostPort: `127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
-/** A loopback port with nothing listening on it (connections refused). */
-async function refusedHost() {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `127.0.0.1:${port}`;
-}
 
 const benchDb = await createBenchDatabase(serverUrl, 'bench_admin').catch((err: Error) => {
   console.log(

@@ -30,6 +30,9 @@
  * every accepted event was stored (the recorder's batches). The app's per-address event limit is
  * raised for the bench (all requests come from 127.0.0.1).
  *
+ * Throughout, the poller keeps polling FAULTY_NUMBERS (200) numbers on a refused loopback port
+ * and as many on a hung host (accepts, never answers), as a user whose provider is down has.
+ *
  * Times are reported, never asserted. A hard deadline ends the process.
  */
 import fs from 'node:fs';
@@ -43,6 +46,7 @@ import { createCipher } from '../../src/server/crypto.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
 import { createConsoleMailer } from '../../src/server/mail/mailer.ts';
 import { createBenchDatabase } from '../lib/database.ts';
+import { hungHost, refusedHost } from '../lib/fault-hosts.ts';
 import { paced, type PacedResult } from '../lib/paced.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -56,6 +60,8 @@ const NUMBERS = 2_000;
 const MESSAGES_PER_NUMBER = 500;
 const OWN_NUMBERS = 1_000;
 const TARGET_P99_MS = 300;
+/** Numbers the poller keeps polling on a refused port, and as many on a hung host. */
+const FAULTY_NUMBERS = 200;
 const SECRET = 'bench-secret-0123456789abcdef0123456789';
 
 const deadline = setTimeout(() => {
@@ -76,11 +82,15 @@ const benchDb = await createBenchDatabase(serverUrl, 'bench_analytics').catch((e
   process.exit(0);
 });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voip-bench-analytics-'));
+const hung = await hungHost();
+const refused = await refusedHost();
 const config = loadConfig({
   NODE_ENV: 'test',
   DATA_DIR: dataDir,
   LOG_LEVEL: 'silent',
   DATABASE_URL: benchDb.url,
+  PROVIDER_ALLOWLIST: `${hung.hostPort},${refused}`,
+  POLL_INTERVAL_SECONDS: '5',
 });
 let database: Database | undefined;
 let app: Awaited<ReturnType<typeof buildApp>> | undefined;
@@ -183,6 +193,13 @@ try {
   await run(sql`insert into voip_numbers (user_id, phone_number, api_link_enc, api_host, is_active)
     select ${me!.id}, (5000000000 + g)::text, (${`{${links.join(',')}}`}::text[])[g], 'provider.example', false
     from generate_series(1, ${OWN_NUMBERS}::int) g`);
+  // The fault: numbers the poller keeps polling on a refused port and a hung host, all run long.
+  for (let i = 0; i < 2 * FAULTY_NUMBERS; i++) {
+    const host = i % 2 ? hung.hostPort : refused;
+    await run(sql`insert into voip_numbers (user_id, phone_number, api_link_enc, api_host)
+      values (${owners[0]!.id}, ${String(4000000000 + i)},
+        ${cipher.encrypt(`http://${host}/p/${i}?key=k${i}`)}, ${host})`);
+  }
   await run(sql`analyze voip_numbers`);
 
   const counts = (
@@ -193,6 +210,9 @@ try {
       (select count(*) from messages)::int as messages,
       (select sum(total) from message_daily_counts)::int as counted`)
   )[0]!;
+
+  // ---- Measure, with the poller running into the faulty hosts ----
+  app.poller.start();
 
   // ---- Part 1: dashboard and analytics ----
   const headers = { cookie };
@@ -295,6 +315,11 @@ try {
       .map((l) => l.toFixed(1))
       .join(' ')}`,
   );
+  const pollerStats = app.poller.stats();
+  await app.poller.stop();
+  console.log(
+    `fault, all run long: poller over ${FAULTY_NUMBERS} numbers on a refused port and ${FAULTY_NUMBERS} on a hung host; polls ${pollerStats.polls}, paused hosts ${JSON.stringify(pollerStats.pausedHosts)}`,
+  );
   console.log(
     `seeded ${counts.events} events (${counts.in90} in the last 90 days), ${counts.messages} messages (daily counts: ${counts.counted}) in ${(seedMs / 1000).toFixed(1)} s`,
   );
@@ -340,6 +365,7 @@ try {
 } finally {
   await app?.close();
   await database?.close();
+  await hung.close();
   await benchDb.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,7 +1,6 @@
 import type { Writable } from 'node:stream';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, {
@@ -78,6 +77,7 @@ import { demoLinkFetcher, demoProviderRoutes } from './providers/demo-provider.t
 import { createProviderReader, type FetchLink } from './providers/read-provider.ts';
 import { createSafeFetcher, type LookupFn, type SafeFetcher } from './providers/safe-fetch.ts';
 import { registerClient } from './plugins/client.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerCsrfGuard } from './plugins/csrf.ts';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
@@ -170,7 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerErrorHandling(app);
 
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
