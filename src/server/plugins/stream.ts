@@ -43,3 +43,10 @@ export function writeChunk(raw: ServerResponse, chunk: string): Promise<void> {
     raw.once('close', done);
   });
 }
+
+/** The headers of a CSV download named `filename` (never stored by a browser or proxy). */
+export const csvDownloadHeaders = (filename: string) => ({
+  'content-type': 'text/csv; charset=utf-8',
+  'content-disposition': `attachment; filename="${filename}"`,
+  'cache-control': 'no-store',
+});

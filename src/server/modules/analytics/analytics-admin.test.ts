@@ -318,6 +318,28 @@ describe('GET /v1/admin/analytics/export', () => {
     expect([...times].sort().reverse()).toEqual(times);
   });
 
+  it('HEAD answers the download headers without running the export', async () => {
+    // With the table out of the way, any read of it would fail: a 200 proves none was made.
+    await t.database.db.execute(sql`alter table analytics_events rename to analytics_events_away`);
+    try {
+      const res = await t.app.inject({
+        method: 'HEAD',
+        url: '/v1/admin/analytics/export?range=30d',
+        headers: { cookie },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(res.headers['content-disposition']).toBe(
+        'attachment; filename="analytics-2030-06-15.csv"',
+      );
+      expect(res.body).toBe('');
+    } finally {
+      await t.database.db.execute(
+        sql`alter table analytics_events_away rename to analytics_events`,
+      );
+    }
+  });
+
   it('answers just the header when there is nothing', async () => {
     const res = await exportCsv('?range=1d');
     expect(res.body).toBe(`${ANALYTICS_CSV_COLUMNS.join(',')}\n`);

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/analytics.ts';
 import type { App } from '../../app.ts';
 import { adminOnly } from '../../plugins/admin-guard.ts';
-import { openStream, writeChunk } from '../../plugins/stream.ts';
+import { csvDownloadHeaders, openStream, writeChunk } from '../../plugins/stream.ts';
 import { analyticsErrors } from './analytics.errors.ts';
 import type { StoredEvent } from './analytics.repository.ts';
 import { pagePath, type AnalyticsService } from './analytics.service.ts';
@@ -102,13 +102,15 @@ export function analyticsRoutes(
       },
     },
     async (req, reply) => {
+      const { 'content-type': type, ...headers } = csvDownloadHeaders(
+        `analytics-${now().toISOString().slice(0, 10)}.csv`,
+      );
+      // HEAD gets the headers without the export being run (its body would be thrown away).
+      if (req.method === 'HEAD') return reply.type(type).headers(headers).send();
       const pages = service.exportRows(req.query);
       // The first page is read before the answer starts, so a failure there is a normal error.
       const first = await pages.next();
-      const day = now().toISOString().slice(0, 10);
-      const { raw, signal } = openStream(reply, 'text/csv; charset=utf-8', {
-        'content-disposition': `attachment; filename="analytics-${day}.csv"`,
-      });
+      const { raw, signal } = openStream(reply, type, headers);
       // Never waits on a client that left while a page was read (its 'close' is already gone).
       const write = (chunk: string) => writeChunk(raw, chunk);
       try {

@@ -49,7 +49,7 @@ function withPage(
 const notFoundPage = (shell: string, s: SiteSettings, what: string): BlogPageAnswer => ({
   status: 404,
   html: withPage(shell, {
-    title: `${what} | ${s.site_name}`,
+    title: `${what} · ${s.site_name}`,
     description: s.site_description,
     head: [meta('name', 'robots', 'noindex')],
   }),
@@ -77,7 +77,7 @@ function postPage(shell: string, s: SiteSettings, base: string, post: PublicPost
   ];
   // For crawlers without JavaScript: the article as plain HTML (content_html is sanitised).
   const root = `<article><h1>${escapeHtml(post.title)}</h1><p>${escapeHtml(post.author)}</p>${post.contentHtml}</article>`;
-  return withPage(shell, { title: `${post.title} | ${s.site_name}`, description, head, root });
+  return withPage(shell, { title: `${post.title} · ${s.site_name}`, description, head, root });
 }
 
 /** Posts linked from the /blog page's server-rendered copy (for crawlers). */
@@ -85,7 +85,7 @@ export const LIST_PAGE_POSTS = 24;
 
 function listPage(shell: string, s: SiteSettings, base: string, posts: PublicPostCard[]): string {
   const url = `${base}/blog`;
-  const title = `Blog | ${s.site_name}`;
+  const title = `Blog · ${s.site_name}`;
   // For crawlers without JavaScript: links to the newest posts (the client replaces it).
   const items = posts.map(
     (p) =>

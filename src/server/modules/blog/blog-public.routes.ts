@@ -55,6 +55,15 @@ ${lines.join('\n')}
 `;
 }
 
+/**
+ * `/robots.txt`: crawlers may read the public pages; the signed-in areas, the shared numbers'
+ * pages (their addresses are the secret) and the API are off limits; the sitemap is named.
+ */
+export function robotsTxt(base: string): string {
+  const off = ['/dashboard', '/admin', '/edit/', '/api/', '/single/', '/v1/', '/verify-email'];
+  return `User-agent: *\n${off.map((p) => `Disallow: ${p}`).join('\n')}\n\nSitemap: ${base}/sitemap.xml\n`;
+}
+
 /** `/rss.xml`: RSS 2.0 of the newest published posts. */
 export function rssXml(
   base: string,
@@ -90,7 +99,8 @@ ${items.join('\n')}
 /**
  * The public blog API (`/v1/blog/…`: published posts only; 404 NOT_FOUND while the `blog_enabled`
  * setting is off, checked before anything else), `/sitemap.xml` and `/rss.xml` (cached 5 minutes;
- * 503 while in maintenance, like the pages they list; the feed is 404 while the blog is off).
+ * 503 while in maintenance, like the pages they list; the feed is 404 while the blog is off), and
+ * `/robots.txt`.
  */
 export function blogPublicRoutes(app: App, deps: { service: BlogService; publicUrl: string }) {
   const { service } = deps;
@@ -176,6 +186,14 @@ export function blogPublicRoutes(app: App, deps: { service: BlogService; publicU
       .header('cache-control', FEED_CACHE)
       .send(sitemapXml(base, s.blog_enabled, posts));
   });
+
+  const robots = robotsTxt(base);
+  app.get('/robots.txt', { schema: { hide: true } }, async (_req, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=86400')
+      .send(robots),
+  );
 
   app.get('/rss.xml', { schema: { hide: true } }, async (_req, reply) => {
     const s = await app.settings.current();

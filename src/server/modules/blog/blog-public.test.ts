@@ -378,7 +378,7 @@ describe('pages', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     const html = res.body;
     expect(html).toContain(
-      '<title>Hello &quot;World&quot; &lt;b&gt;&amp;&lt;/b&gt; | VOIP Manager</title>',
+      '<title>Hello &quot;World&quot; &lt;b&gt;&amp;&lt;/b&gt; · VOIP Manager</title>',
     );
     expect(html).toContain('<meta name="description" content="Meta &quot;desc&quot; &lt;x&gt;" />');
     expect(html.match(/<meta\s+name="description"/g)).toHaveLength(1);
@@ -411,7 +411,7 @@ describe('pages', () => {
   it('/blog/{slug} falls back to the excerpt for the description; a $ in a post is literal', async () => {
     await put({ slug: 'dollars', title: "Costs $& $1 $' tips", excerpt: 'Save $$ now' });
     const html = (await page('/blog/dollars')).body;
-    expect(html).toContain('<title>Costs $&amp; $1 $&#39; tips | VOIP Manager</title>');
+    expect(html).toContain('<title>Costs $&amp; $1 $&#39; tips · VOIP Manager</title>');
     expect(html).toContain('<meta name="description" content="Save $$ now" />');
     expect(html).not.toContain('name="keywords"');
   });
@@ -420,7 +420,7 @@ describe('pages', () => {
     await setSetting('site_name', 'My <Site>');
     const res = await page('/blog');
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<title>Blog | My &lt;Site&gt;</title>');
+    expect(res.body).toContain('<title>Blog · My &lt;Site&gt;</title>');
     expect(res.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/blog" />`);
     expect(res.body).toContain('<meta property="og:site_name" content="My &lt;Site&gt;" />');
     expect(res.body).toContain('<div id="root"><h1>Blog</h1></div>');
@@ -448,7 +448,7 @@ describe('pages', () => {
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(res.body).toContain('<div id="root"></div>');
       expect(res.body).toContain('<meta name="robots" content="noindex" />');
-      expect(res.body).toContain('<title>Post Not Found | VOIP Manager</title>');
+      expect(res.body).toContain('<title>Post Not Found · VOIP Manager</title>');
       expect(res.body).not.toContain('id="blog-post"');
     }
   });
@@ -546,6 +546,21 @@ describe('sitemap and feed', () => {
 
     await setSetting('blog_enabled', false);
     expect((await get('/rss.xml')).statusCode).toBe(404);
+  });
+
+  it('/robots.txt names the sitemap and keeps crawlers out of the private areas, maintenance or not', async () => {
+    for (const maintenance of [false, true]) {
+      await setSetting('maintenance_mode', maintenance);
+      const res = await get('/robots.txt');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+      const lines = res.body.split('\n');
+      expect(lines[0]).toBe('User-agent: *');
+      for (const p of ['/dashboard', '/admin', '/api/', '/single/', '/edit/', '/v1/'])
+        expect(lines).toContain(`Disallow: ${p}`);
+      expect(lines).not.toContain('Disallow: /');
+      expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+    }
   });
 
   it('both answer 503 in maintenance', async () => {

@@ -8,6 +8,7 @@ import {
 } from '../../../shared/newsletter.ts';
 import type { App } from '../../app.ts';
 import { adminOnly } from '../../plugins/admin-guard.ts';
+import { csvDownloadHeaders } from '../../plugins/stream.ts';
 import { fromRequest } from '../analytics/recorder.ts';
 import type { NewsletterService } from './newsletter.service.ts';
 
@@ -71,14 +72,14 @@ export function newsletterRoutes(app: App, service: NewsletterService, now: () =
         querystring: z.object({}),
       },
     },
-    async (_req, reply) => {
-      const lines = await service.exportCsv();
-      const day = now().toISOString().slice(0, 10);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="subscribers-${day}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(Readable.from(lines));
+    async (req, reply) => {
+      const { 'content-type': type, ...headers } = csvDownloadHeaders(
+        `subscribers-${now().toISOString().slice(0, 10)}.csv`,
+      );
+      reply.type(type).headers(headers);
+      // HEAD gets the headers without the export being run (its body would be thrown away).
+      if (req.method === 'HEAD') return reply.send();
+      return reply.send(Readable.from(await service.exportCsv()));
     },
   );
 }

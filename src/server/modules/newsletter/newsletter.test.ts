@@ -300,6 +300,28 @@ describe('GET /v1/admin/newsletter/export', () => {
     expect([...times].sort().reverse()).toEqual(times);
   });
 
+  it('HEAD answers the download headers without running the export', async () => {
+    // With the table out of the way, any read of it would fail: a 200 proves none was made.
+    await t.database.db.execute(
+      sql`alter table newsletter_subscribers rename to newsletter_subscribers_away`,
+    );
+    try {
+      const res = await t.app.inject({
+        method: 'HEAD',
+        url: '/v1/admin/newsletter/export',
+        headers: { cookie: admin.cookie },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(res.headers['content-disposition']).toMatch(/^attachment; filename="subscribers-/);
+      expect(res.body).toBe('');
+    } finally {
+      await t.database.db.execute(
+        sql`alter table newsletter_subscribers_away rename to newsletter_subscribers`,
+      );
+    }
+  });
+
   it('an empty list is just the header', async () => {
     await clearSubscribers();
     const res = await get('/v1/admin/newsletter/export');
