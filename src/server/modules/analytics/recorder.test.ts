@@ -101,6 +101,79 @@ describe('analyticsRecorder', () => {
   });
 });
 
+describe('analyticsRecorder: a batch refused for its data', () => {
+  /** A database error as drizzle throws it: the driver's error (with its SQLSTATE) as the cause. */
+  const dbError = (code: string) =>
+    new Error('Failed query', { cause: Object.assign(new Error('refused'), { code }) });
+
+  /**
+   * Refuses any statement with a row on '/bad' (SQLSTATE 22P05); from statement `downFrom` on
+   * (counting from 1), every statement fails as if the database had gone away.
+   */
+  function picky() {
+    const written: string[] = [];
+    const state = { downFrom: Infinity, statements: 0 };
+    const { log, warnings } = fakeLog();
+    const r = analyticsRecorder({
+      write: async (rows) => {
+        state.statements++;
+        if (state.statements >= state.downFrom)
+          throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+        if (rows.some((row) => row.pageUrl === '/bad')) throw dbError('22P05');
+        written.push(...rows.map((row) => row.pageUrl!));
+      },
+      enabled: async () => true,
+      now: () => new Date('2030-01-01T00:00:00.000Z'),
+      log,
+      intervalMs: 60_000,
+    });
+    return { r, written, warnings, state };
+  }
+
+  it('writes the rest row by row and drops only the refused row, with one warning', async () => {
+    const { r, written, warnings } = picky();
+    for (const page of ['/a', '/bad', '/b', '/bad', '/c'])
+      await r.record({ type: 'page_view', pageUrl: page });
+    await r.flush();
+    expect(written).toEqual(['/a', '/b', '/c']);
+    expect(warnings).toEqual(['analytics: events refused by the database dropped']);
+    expect(r.pending()).toBe(0);
+
+    // The next batch is whole again.
+    await r.record({ type: 'page_view', pageUrl: '/d' });
+    await r.flush();
+    expect(written).toEqual(['/a', '/b', '/c', '/d']);
+  });
+
+  it('keeps the rows not yet written when the database goes away during the row-by-row pass', async () => {
+    const { r, written, state } = picky();
+    for (const page of ['/a', '/bad', '/b', '/c'])
+      await r.record({ type: 'page_view', pageUrl: page });
+    // Statement 1 is the batch (refused for '/bad'), 2 writes '/a', 3 ('/bad') finds it gone.
+    state.downFrom = 3;
+    await r.flush();
+    expect(written).toEqual(['/a']);
+    expect(r.pending()).toBe(3);
+
+    state.downFrom = Infinity;
+    await r.flush();
+    expect(written).toEqual(['/a', '/b', '/c']);
+    expect(r.pending()).toBe(0);
+  });
+
+  it('keeps a whole batch on a failure that is not about its data', async () => {
+    const { r, written, state } = picky();
+    state.downFrom = 1;
+    for (const page of ['/a', '/b']) await r.record({ type: 'page_view', pageUrl: page });
+    await r.flush();
+    expect(r.pending()).toBe(2);
+    expect(state.statements).toBe(1);
+    state.downFrom = Infinity;
+    await r.flush();
+    expect(written).toEqual(['/a', '/b']);
+  });
+});
+
 describe('recordAfterChange', () => {
   it('never throws: a failure to record is a warning', async () => {
     const { log, warnings } = fakeLog();

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { AnalyticsEventType } from '../../../shared/analytics.ts';
+import { pgErrorCode } from '../../db/errors.ts';
 import type { EventRow } from './analytics.repository.ts';
 
 /** An event to record; `fromRequest(req)` fills the visitor's part. */
@@ -22,6 +23,14 @@ export const EVENTS_BATCH = 500;
 /** Events held in memory at most (while the database is slow or down); past it, new ones drop. */
 export const EVENTS_MAX_PENDING = 20_000;
 const USER_AGENT_MAX = 512;
+
+/**
+ * Whether the database refused a statement for its data (SQLSTATE class 22, data exception, or 23,
+ * integrity constraint violation), which writing it again will not change.
+ */
+export function isDataError(err: unknown): boolean {
+  return /^2[23][0-9A-Z]{3}$/.test(pgErrorCode(err) ?? '');
+}
 
 /** An address with its host part zeroed: IPv4 to /24, IPv6 to /48. Anything else: null. */
 export function truncateIp(ip: string | undefined | null): string | null {
@@ -80,7 +89,8 @@ export async function recordAfterChange(
  * `EVENTS_BATCH`, every second or as soon as a batch is full), so a burst of page views costs a
  * few statements, not one each. Nothing is kept while `enabled()` says analytics are off. A failed
  * write keeps its rows for the next flush, up to `EVENTS_MAX_PENDING`; past it new events are
- * dropped (counted in one warning per flush). `close()` writes what is left.
+ * dropped (counted in one warning per flush). A batch refused for its data is written row by row
+ * and only the refused rows are dropped. `close()` writes what is left.
  */
 export function analyticsRecorder(deps: {
   write: (rows: EventRow[]) => Promise<void>;
@@ -106,6 +116,28 @@ export function analyticsRecorder(deps: {
     }, delay).unref();
   }
 
+  /**
+   * A batch the database refused for its data (SQLSTATE class 22 or 23): written row by row, so
+   * one bad row is dropped (with a warning) instead of failing its batch on every flush. Any other
+   * failure (connection, timeout) throws, and the rows not yet written are kept.
+   */
+  async function writeRowByRow(batch: EventRow[]) {
+    let refused = 0;
+    for (let i = 0; i < batch.length; i++) {
+      try {
+        await deps.write([batch[i]!]);
+      } catch (err) {
+        if (!isDataError(err)) {
+          pending = [...batch.slice(i), ...pending].slice(0, maxPending);
+          throw err;
+        }
+        refused++;
+      }
+    }
+    if (refused > 0)
+      deps.log.warn({ refused }, 'analytics: events refused by the database dropped');
+  }
+
   async function writeAll() {
     if (dropped > 0) {
       deps.log.warn({ dropped }, 'analytics: events dropped while the buffer was full');
@@ -115,10 +147,17 @@ export function analyticsRecorder(deps: {
       const batch = pending.slice(0, EVENTS_BATCH);
       pending = pending.slice(batch.length);
       try {
-        await deps.write(batch);
+        try {
+          await deps.write(batch);
+        } catch (err) {
+          if (!isDataError(err)) {
+            pending = [...batch, ...pending].slice(0, maxPending);
+            throw err;
+          }
+          await writeRowByRow(batch);
+        }
       } catch (err) {
         deps.log.warn({ err }, 'analytics: writing events failed; kept for the next flush');
-        pending = [...batch, ...pending].slice(0, maxPending);
         arm(intervalMs);
         return;
       }
