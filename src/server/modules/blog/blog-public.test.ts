@@ -165,7 +165,7 @@ describe('public API', () => {
       slug: post.slug,
       title: post.title,
       category: 'Technical',
-      contentHtml: `<p>Body of post ${n}<br />second line</p>`,
+      contentHtml: `<p>Body of post ${n}<br />\nsecond line</p>`,
       metaDescription: 'MD',
       metaKeywords: 'k1, k2',
       viewCount: 0,

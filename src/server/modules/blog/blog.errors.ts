@@ -2,14 +2,7 @@ import { AppError } from '../../errors.ts';
 
 export const SLUG_TAKEN_MESSAGE = 'A post with this slug already exists';
 
-export const CONTENT_TOO_NESTED_MESSAGE = 'Content is nested too deeply to render';
-
 export const blogErrors = {
-  /** Markdown the renderer cannot take (e.g. thousands of nested quotes overflow its recursion). */
-  contentTooNested: () =>
-    new AppError(400, 'VALIDATION_ERROR', CONTENT_TOO_NESTED_MESSAGE, {
-      fields: { content: [CONTENT_TOO_NESTED_MESSAGE] },
-    }),
   postNotFound: () => new AppError(404, 'POST_NOT_FOUND', 'Post not found'),
   slugTaken: () =>
     new AppError(409, 'SLUG_TAKEN', SLUG_TAKEN_MESSAGE, {

@@ -110,15 +110,7 @@ export function blogService(deps: {
   log: FastifyBaseLogger;
 }) {
   const { repo } = deps;
-  /** The sanitised HTML; 400 when the Markdown nests deeper than the renderer's recursion goes. */
-  const render = (markdown: string) => {
-    try {
-      return renderMarkdown(markdown, deps.siteOrigin);
-    } catch (err) {
-      if (err instanceof RangeError) throw blogErrors.contentTooNested();
-      throw err;
-    }
-  };
+  const render = (markdown: string) => renderMarkdown(markdown, deps.siteOrigin);
 
   async function track(e: RecordedEvent) {
     try {

@@ -17,7 +17,7 @@ const hrefsOf = (html: string) => [...html.matchAll(/\s(?:href|src)="([^"]*)"/g)
 describe('renderMarkdown: Markdown', () => {
   it('renders GFM; a newline is a line break; a # heading becomes h2 (the page title is the h1)', () => {
     expect(render('# Title\nline one\nline two')).toBe(
-      '<h2>Title</h2>\n<p>line one<br />line two</p>',
+      '<h2>Title</h2>\n<p>line one<br />\nline two</p>',
     );
     const html = render(
       '## Sub\n\n**b** _i_ ~~d~~ `c`\n\n> q\n\n- a\n- b\n\n1. x\n\n---\n\n| a | b |\n|:-|-:|\n| 1 | 2 |\n\n```ts\nconst a = 1 < 2;\n```',
