@@ -244,8 +244,16 @@ describe('pre-rendered public pages', () => {
           ...html.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="(\/assets\/[^"]+\.js)"/g),
         ].map((m) => m[1]);
         expect(listed[0], path).toBe(island);
+        const pageView = page.waitForRequest(
+          (r) => r.url().endsWith('/v1/analytics/events') && r.method() === 'POST',
+        );
         await page.goto(h.baseUrl + path, { waitUntil: 'load' });
         await page.waitForFunction(() => document.documentElement.dataset.island === 'ready');
+        // The island sends the page view, as the app does on each navigation.
+        expect((await pageView).postDataJSON(), path).toMatchObject({
+          type: 'page_view',
+          pageUrl: path,
+        });
         expect(await page.getByRole('heading', { level: 1 }).textContent(), path).toBe(h1);
         expect(scripts, path).toContain(island);
         expect(scripts, path).not.toContain(appEntry);
