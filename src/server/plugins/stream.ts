@@ -50,3 +50,14 @@ export const csvDownloadHeaders = (filename: string) => ({
   'content-disposition': `attachment; filename="${filename}"`,
   'cache-control': 'no-store',
 });
+
+/**
+ * Answers a HEAD request for a streamed download with its headers only, without producing the
+ * body (Fastify's HEAD route would run the whole export to throw it away) and without a
+ * `content-length: 0` the GET answer does not have.
+ */
+export function answerHead(reply: FastifyReply, headers: Record<string, string>) {
+  reply.hijack();
+  reply.raw.writeHead(200, headers);
+  reply.raw.end();
+}

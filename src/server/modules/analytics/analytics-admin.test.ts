@@ -332,6 +332,7 @@ describe('GET /v1/admin/analytics/export', () => {
       expect(res.headers['content-disposition']).toBe(
         'attachment; filename="analytics-2030-06-15.csv"',
       );
+      expect(res.headers['content-length']).toBeUndefined(); // not "0": the file is not empty
       expect(res.body).toBe('');
     } finally {
       await t.database.db.execute(

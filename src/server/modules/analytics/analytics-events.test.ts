@@ -137,6 +137,21 @@ describe('POST /v1/analytics/events', () => {
     ]);
   });
 
+  it('stores text jsonb cannot carry (NUL, half an emoji) cleaned, in the same batch as the rest', async () => {
+    // Server-side events are not checked by the input guard: a value cut inside an emoji, or a NUL.
+    await t.app.analytics.record({
+      type: 'blog_post_updated',
+      data: { title: 'Cut \ud83d', note: 'a\u0000b' },
+      userAgent: 'Agent \ud83d',
+      pageUrl: '/admin/blog',
+    });
+    await t.app.analytics.record({ type: 'page_view', pageUrl: '/fine' });
+    const rows = await stored();
+    expect(rows.map((r) => r.page_url)).toEqual(['/admin/blog', '/fine']);
+    expect(rows[0]!.user_agent).toBe('Agent \ufffd');
+    expect(rows[0]!.event_data).toEqual({ title: 'Cut \ufffd', note: 'ab' });
+  });
+
   it('answers 413 to a 100 KB body and stores nothing', async () => {
     const res = await send(pageView({ data: { blob: 'x'.repeat(100_000) } }));
     expect(res.statusCode, res.body).toBe(413);

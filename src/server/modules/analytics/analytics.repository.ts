@@ -104,7 +104,9 @@ export function analyticsRepository(db: Db) {
    */
   const aggregate = (q: SQL) =>
     db.transaction(async (tx) => {
+      // hash_mem_multiplier 1: a hash may use the 32 MB, not twice that (PostgreSQL 15's default).
       await tx.execute(sql`set local work_mem = '32MB'`);
+      await tx.execute(sql`set local hash_mem_multiplier = 1`);
       return tx.execute(q);
     });
   return {
@@ -130,6 +132,10 @@ export function analyticsRepository(db: Db) {
           referrer: r.referrer ?? null,
           created_at: (r.createdAt ?? new Date()).toISOString(),
         })),
+        // jsonb refuses \u0000 and lone surrogates (a text parameter took them as U+FFFD): one such
+        // string, say a user agent cut inside an emoji, would fail its whole batch.
+        (_key, v: unknown) =>
+          typeof v === 'string' ? v.replaceAll('\u0000', '').replace(/\p{Cs}/gu, '\ufffd') : v,
       );
       await db.execute(sql`
         insert into analytics_events (event_type, event_data, user_id, session_id, ip_address,

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/analytics.ts';
 import type { App } from '../../app.ts';
 import { adminOnly } from '../../plugins/admin-guard.ts';
-import { csvDownloadHeaders, openStream, writeChunk } from '../../plugins/stream.ts';
+import { answerHead, csvDownloadHeaders, openStream, writeChunk } from '../../plugins/stream.ts';
 import { analyticsErrors } from './analytics.errors.ts';
 import type { StoredEvent } from './analytics.repository.ts';
 import { pagePath, type AnalyticsService } from './analytics.service.ts';
@@ -105,8 +105,7 @@ export function analyticsRoutes(
       const { 'content-type': type, ...headers } = csvDownloadHeaders(
         `analytics-${now().toISOString().slice(0, 10)}.csv`,
       );
-      // HEAD gets the headers without the export being run (its body would be thrown away).
-      if (req.method === 'HEAD') return reply.type(type).headers(headers).send();
+      if (req.method === 'HEAD') return answerHead(reply, { 'content-type': type, ...headers });
       const pages = service.exportRows(req.query);
       // The first page is read before the answer starts, so a failure there is a normal error.
       const first = await pages.next();

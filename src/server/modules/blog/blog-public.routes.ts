@@ -56,11 +56,13 @@ ${lines.join('\n')}
 }
 
 /**
- * `/robots.txt`: crawlers may read the public pages; the signed-in areas, the shared numbers'
- * pages (their addresses are the secret) and the API are off limits; the sitemap is named.
+ * `/robots.txt`: crawlers may read the public pages, not the signed-in areas; the sitemap is
+ * named. The shared numbers' pages (`/api/…`, `/single/…`) and the API are left out on purpose:
+ * they answer `noindex`, which a crawler only sees if it may fetch them (a Disallow would let a
+ * secret URL linked from elsewhere be listed without its page ever being read).
  */
 export function robotsTxt(base: string): string {
-  const off = ['/dashboard', '/admin', '/edit/', '/api/', '/single/', '/v1/', '/verify-email'];
+  const off = ['/dashboard', '/admin', '/edit/', '/verify-email'];
   return `User-agent: *\n${off.map((p) => `Disallow: ${p}`).join('\n')}\n\nSitemap: ${base}/sitemap.xml\n`;
 }
 

@@ -548,7 +548,7 @@ describe('sitemap and feed', () => {
     expect((await get('/rss.xml')).statusCode).toBe(404);
   });
 
-  it('/robots.txt names the sitemap and keeps crawlers out of the private areas, maintenance or not', async () => {
+  it('/robots.txt names the sitemap and keeps crawlers out of the signed-in areas, maintenance or not', async () => {
     for (const maintenance of [false, true]) {
       await setSetting('maintenance_mode', maintenance);
       const res = await get('/robots.txt');
@@ -556,9 +556,11 @@ describe('sitemap and feed', () => {
       expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
       const lines = res.body.split('\n');
       expect(lines[0]).toBe('User-agent: *');
-      for (const p of ['/dashboard', '/admin', '/api/', '/single/', '/edit/', '/v1/'])
+      for (const p of ['/dashboard', '/admin', '/edit/'])
         expect(lines).toContain(`Disallow: ${p}`);
       expect(lines).not.toContain('Disallow: /');
+      // The shared pages answer noindex: a crawler must be allowed to fetch them to see it.
+      for (const p of ['/api/', '/single/', '/v1/']) expect(lines).not.toContain(`Disallow: ${p}`);
       expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
     }
   });

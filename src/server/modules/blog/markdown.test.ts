@@ -58,6 +58,25 @@ describe('renderMarkdown: Markdown', () => {
     expect(html).toContain('<img src="/x.png" alt="local" />');
   });
 
+  it('links bare URLs with a scheme and bare email addresses; a bare www. stays text', () => {
+    const html = render('see https://other.example/x?a=1 or a@b.example, not www.other.example');
+    expect(html).toContain(
+      `<a href="https://other.example/x?a=1" rel="${EXTERNAL_LINK_REL}">https://other.example/x?a=1</a>`,
+    );
+    expect(html).toContain('<a href="mailto:a@b.example">a@b.example</a>');
+    expect(html).toContain('not www.other.example</p>');
+  });
+
+  it('an external link hidden behind control characters still gets rel', () => {
+    const html = render(
+      '<a href="&#1;https://other.example/">x</a> [y](&#9;https://other.example/)',
+    );
+    const rels = [...html.matchAll(/<a [^>]*>/g)].map((m) => m[0]);
+    expect(rels.length).toBeGreaterThan(0);
+    for (const a of rels)
+      if (a.includes('href=')) expect(a).toContain(`rel="${EXTERNAL_LINK_REL}"`);
+  });
+
   it("an author's own rel is replaced: internal links get none, external ones ours", () => {
     const html = render(
       '<a href="/x" rel="opener">in</a> <a href="http://other.example" rel="opener">out</a>',

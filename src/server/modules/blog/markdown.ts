@@ -3,7 +3,8 @@ import sanitizeHtml from 'sanitize-html';
 
 /**
  * Blog Markdown → safe HTML, once at write time (stored in `content_html`) and for the editor's
- * preview. `markdown-it` (CommonMark with GFM tables, strikethrough and bare links; `breaks`: a
+ * preview. `markdown-it` (CommonMark with GFM tables and strikethrough; bare URLs with a scheme,
+ * such as https://…, and bare email addresses become links, a bare `www.…` stays text; `breaks`: a
  * newline is a line break, as the spec says) and then `sanitize-html` with an allow-list: whatever
  * the Markdown or raw HTML inside it says, only these tags and attributes survive, links only to
  * http(s) and mailto (relative ones too), images only from http(s) or relative URLs. Scripts,
@@ -82,10 +83,14 @@ const DROPPED_WITH_CONTENT = [
 
 export const EXTERNAL_LINK_REL = 'nofollow noopener noreferrer';
 
-function isOtherOrigin(href: string, siteOrigin: string | undefined): boolean {
-  if (!/^[a-z][a-z0-9+.-]*:/i.test(href.trim())) return false; // relative: this site
+function isOtherOrigin(raw: string, siteOrigin: string | undefined): boolean {
+  // As browsers read it: control characters and spaces anywhere in it are dropped or ignored, so
+  // "\u0001https://other.example" goes to other.example.
+  // eslint-disable-next-line no-control-regex
+  const href = raw.replace(/[\u0000-\u0020]/g, '');
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(href)) return false; // relative: this site
   try {
-    const url = new URL(href.trim());
+    const url = new URL(href);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return false; // mailto
     return siteOrigin === undefined || url.origin !== siteOrigin;
   } catch {

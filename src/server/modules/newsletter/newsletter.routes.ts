@@ -8,7 +8,7 @@ import {
 } from '../../../shared/newsletter.ts';
 import type { App } from '../../app.ts';
 import { adminOnly } from '../../plugins/admin-guard.ts';
-import { csvDownloadHeaders } from '../../plugins/stream.ts';
+import { answerHead, csvDownloadHeaders } from '../../plugins/stream.ts';
 import { fromRequest } from '../analytics/recorder.ts';
 import type { NewsletterService } from './newsletter.service.ts';
 
@@ -73,13 +73,12 @@ export function newsletterRoutes(app: App, service: NewsletterService, now: () =
       },
     },
     async (req, reply) => {
-      const { 'content-type': type, ...headers } = csvDownloadHeaders(
-        `subscribers-${now().toISOString().slice(0, 10)}.csv`,
-      );
-      reply.type(type).headers(headers);
-      // HEAD gets the headers without the export being run (its body would be thrown away).
-      if (req.method === 'HEAD') return reply.send();
-      return reply.send(Readable.from(await service.exportCsv()));
+      const headers = csvDownloadHeaders(`subscribers-${now().toISOString().slice(0, 10)}.csv`);
+      if (req.method === 'HEAD') return answerHead(reply, headers);
+      // Its first batch is read before any header is set: a failure there is a plain JSON error,
+      // not an error saved as the CSV file.
+      const lines = await service.exportCsv();
+      return reply.headers(headers).send(Readable.from(lines));
     },
   );
 }

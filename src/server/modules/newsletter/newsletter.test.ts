@@ -314,7 +314,15 @@ describe('GET /v1/admin/newsletter/export', () => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(res.headers['content-disposition']).toMatch(/^attachment; filename="subscribers-/);
+      expect(res.headers['content-length']).toBeUndefined(); // not "0": the file is not empty
       expect(res.body).toBe('');
+
+      // A GET that fails before the file starts is a plain error, not a download of it.
+      t.allowErrorLogs(/"code":"42P01"/); // the missing table
+      const failed = await get('/v1/admin/newsletter/export');
+      expect(failed.statusCode).toBe(500);
+      expect(failed.headers['content-disposition']).toBeUndefined();
+      expect(failed.json().error.code).toBe('INTERNAL');
     } finally {
       await t.database.db.execute(
         sql`alter table newsletter_subscribers_away rename to newsletter_subscribers`,
