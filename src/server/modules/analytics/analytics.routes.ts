@@ -102,14 +102,12 @@ export function analyticsRoutes(
       },
     },
     async (req, reply) => {
-      const { 'content-type': type, ...headers } = csvDownloadHeaders(
-        `analytics-${now().toISOString().slice(0, 10)}.csv`,
-      );
-      if (req.method === 'HEAD') return answerHead(reply, { 'content-type': type, ...headers });
+      const headers = csvDownloadHeaders(`analytics-${now().toISOString().slice(0, 10)}.csv`);
+      if (req.method === 'HEAD') return answerHead(reply, headers);
       const pages = service.exportRows(req.query);
       // The first page is read before the answer starts, so a failure there is a normal error.
       const first = await pages.next();
-      const { raw, signal } = openStream(reply, type, headers);
+      const { raw, signal } = openStream(reply, headers['content-type'], headers);
       // Never waits on a client that left while a page was read (its 'close' is already gone).
       const write = (chunk: string) => writeChunk(raw, chunk);
       try {

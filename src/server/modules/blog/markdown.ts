@@ -84,8 +84,8 @@ const DROPPED_WITH_CONTENT = [
 export const EXTERNAL_LINK_REL = 'nofollow noopener noreferrer';
 
 function isOtherOrigin(raw: string, siteOrigin: string | undefined): boolean {
-  // As browsers read it: control characters and spaces anywhere in it are dropped or ignored, so
-  // "\u0001https://other.example" goes to other.example.
+  // Browsers strip leading control characters and spaces and drop tabs and newlines anywhere, so
+  // "\u0001https://other.example" goes to other.example; removing them all errs towards `rel`.
   // eslint-disable-next-line no-control-regex
   const href = raw.replace(/[\u0000-\u0020]/g, '');
   if (!/^[a-z][a-z0-9+.-]*:/i.test(href)) return false; // relative: this site
