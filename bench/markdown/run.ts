@@ -5,7 +5,8 @@
  *   npx tsx bench/markdown/run.ts
  *
  * Shapes known to make Markdown parsers quadratic (unmatched emphasis delimiters, `*]`, list
- * markers with emphasis, unclosed links and brackets, deep quotes) at 50, 100 and 250 KB (the post
+ * markers with emphasis, unclosed links and brackets, deep quotes) and the bare-link shapes the
+ * linkifier scans for (`www.`, `//`, emails) at 50, 100 and 250 KB (the post
  * limit is 250,000 characters), each rendered BENCH_RUNS (3) times, the median kept. Prints the
  * milliseconds, the ratio to prose of the same size, and the growth from 100 to 250 KB (2.5 is
  * linear; 6.25 quadratic). The renderer runs on the request thread at write and preview time, so
@@ -35,6 +36,10 @@ const shapes: Record<string, string> = {
   'unclosed links `[a](b`': '[a](b',
   'brackets `[ (](`': '[ (](',
   'angle pairs `<>`': '<>',
+  'bare links `www.a.co `': 'www.a.co ',
+  'bare prefixes `www.`': 'www.',
+  'protocol-relative `//a.co `': '//a.co ',
+  'bare emails `a@b.co `': 'a@b.co ',
   'deep quotes `>`': '>',
 };
 

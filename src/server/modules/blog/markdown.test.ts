@@ -58,13 +58,18 @@ describe('renderMarkdown: Markdown', () => {
     expect(html).toContain('<img src="/x.png" alt="local" />');
   });
 
-  it('links bare URLs with a scheme and bare email addresses; a bare www. stays text', () => {
-    const html = render('see https://other.example/x?a=1 or a@b.example, not www.other.example');
+  it('links bare URLs with a scheme or www. and bare email addresses, not file names', () => {
+    const html = render(
+      'see https://other.example/x?a=1 or a@b.example, www.other.example/p. Not README.md or node.js',
+    );
     expect(html).toContain(
       `<a href="https://other.example/x?a=1" rel="${EXTERNAL_LINK_REL}">https://other.example/x?a=1</a>`,
     );
     expect(html).toContain('<a href="mailto:a@b.example">a@b.example</a>');
-    expect(html).toContain('not www.other.example</p>');
+    expect(html).toContain(
+      `<a href="https://www.other.example/p" rel="${EXTERNAL_LINK_REL}">www.other.example/p</a>. Not README.md or node.js</p>`,
+    );
+    expect(render('awww.other.example')).toBe('<p>awww.other.example</p>');
   });
 
   it('an external link hidden behind control characters still gets rel', () => {

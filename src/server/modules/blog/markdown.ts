@@ -3,9 +3,9 @@ import sanitizeHtml from 'sanitize-html';
 
 /**
  * Blog Markdown → safe HTML, once at write time (stored in `content_html`) and for the editor's
- * preview. `markdown-it` (CommonMark with GFM tables and strikethrough; bare URLs with a scheme,
- * such as https://…, and bare email addresses become links, a bare `www.…` stays text; `breaks`: a
- * newline is a line break, as the spec says) and then `sanitize-html` with an allow-list: whatever
+ * preview. `markdown-it` (CommonMark with GFM tables and strikethrough; bare URLs with a scheme
+ * or `www.`, and bare email addresses, become links; `breaks`: a newline is a line break, as the
+ * spec says) and then `sanitize-html` with an allow-list: whatever
  * the Markdown or raw HTML inside it says, only these tags and attributes survive, links only to
  * http(s) and mailto (relative ones too), images only from http(s) or relative URLs. Scripts,
  * styles, frames, SVG and MathML go with their content; every event handler attribute,
@@ -21,6 +21,14 @@ const markdown = new MarkdownIt({ html: true, linkify: true, breaks: true });
 // Every link and image is rendered, its URL judged by the sanitiser's allow-list alone (one rule
 // for Markdown and raw HTML): `[x](javascript:…)` becomes `<a>x</a>`, not its source text.
 markdown.validateLink = () => true;
+// A bare `www.host…` is a link too, as in GFM (linkify-it's fuzzy links would also take names
+// such as README.md): the host and path are checked by the `//` rule's validator.
+markdown.linkify.add('www.', {
+  validate: (text, pos, self) => self.testSchemaAt(text, '//', pos),
+  normalize: (match) => {
+    match.url = `https://${match.url}`;
+  },
+});
 // Table cell alignment as the `align` attribute (the sanitiser allows no inline style).
 for (const rule of ['th_open', 'td_open'] as const) {
   markdown.renderer.rules[rule] = (tokens, idx, options, _env, self): string => {
