@@ -34,6 +34,7 @@ import { blogPages } from './modules/blog/blog-pages.ts';
 import { blogPublicRoutes } from './modules/blog/blog-public.routes.ts';
 import { blogRepository } from './modules/blog/blog.repository.ts';
 import { blogAdminRoutes } from './modules/blog/blog.routes.ts';
+import { createMarkdownRenderer } from './modules/blog/markdown-renderer.ts';
 import { blogService } from './modules/blog/blog.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authService } from './modules/auth/auth.service.ts';
@@ -115,6 +116,8 @@ export type AppDeps = {
   publicRateLimits?: Partial<PublicRateLimits>;
   /** Limit of `POST /v1/analytics/events` per address (tests lower it, benches raise it). */
   analyticsRateLimits?: Partial<AnalyticsRateLimits>;
+  /** How long a blog post's Markdown may take to render (default RENDER_TIMEOUT_MS). */
+  markdownTimeoutMs?: number;
 };
 
 declare module 'fastify' {
@@ -420,11 +423,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     adminsService({ repo: adminsRepository(database.db), now, configured: config.adminEmails }),
   );
   settingsRoutes(app, settings);
+  const markdownRenderer = createMarkdownRenderer(
+    deps.markdownTimeoutMs ? { timeoutMs: deps.markdownTimeoutMs } : {},
+  );
+  app.addHook('onClose', async () => markdownRenderer.close());
   const blog = blogService({
     repo: blogRepository(database.db),
     secret,
     now,
     siteOrigin: new URL(config.publicUrl).origin,
+    renderer: markdownRenderer,
     track: (e) => app.analytics.record(e),
     log: app.log,
   });

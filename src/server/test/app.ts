@@ -47,6 +47,7 @@ export async function createTestApp(
     providerLookup?: LookupFn;
     publicRateLimits?: Partial<PublicRateLimits>;
     analyticsRateLimits?: Partial<AnalyticsRateLimits>;
+    markdownTimeoutMs?: number;
   } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await createTestDb());
@@ -75,6 +76,7 @@ export async function createTestApp(
     ...(opts.providerLookup ? { providerLookup: opts.providerLookup } : {}),
     ...(opts.publicRateLimits ? { publicRateLimits: opts.publicRateLimits } : {}),
     ...(opts.analyticsRateLimits ? { analyticsRateLimits: opts.analyticsRateLimits } : {}),
+    ...(opts.markdownTimeoutMs ? { markdownTimeoutMs: opts.markdownTimeoutMs } : {}),
   });
   const errorLogs = watchErrorLogs(() => logText);
   await app.ready();

@@ -11,6 +11,7 @@ import { signInAdmin } from '../../test/admin.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { blogRepository } from './blog.repository.ts';
 import { blogService } from './blog.service.ts';
+import { createMarkdownRenderer } from './markdown-renderer.ts';
 import { renderMarkdown } from './markdown.ts';
 
 /**
@@ -346,6 +347,7 @@ describe('views', () => {
       secret: 'x'.repeat(32),
       now: () => t.clock.now(),
       siteOrigin: PUBLIC_URL,
+      renderer: createMarkdownRenderer(), // not used here: started only on a first render
       track: async () => true,
       log: t.app.log,
     });

@@ -2,7 +2,14 @@ import { AppError } from '../../errors.ts';
 
 export const SLUG_TAKEN_MESSAGE = 'A post with this slug already exists';
 
+export const CONTENT_TOO_COMPLEX_MESSAGE = 'Content is too complex to render';
+
 export const blogErrors = {
+  /** Markdown whose rendering ran past the renderer's time limit (markdown-renderer.ts). */
+  contentTooComplex: () =>
+    new AppError(400, 'VALIDATION_ERROR', CONTENT_TOO_COMPLEX_MESSAGE, {
+      fields: { content: [CONTENT_TOO_COMPLEX_MESSAGE] },
+    }),
   postNotFound: () => new AppError(404, 'POST_NOT_FOUND', 'Post not found'),
   slugTaken: () =>
     new AppError(409, 'SLUG_TAKEN', SLUG_TAKEN_MESSAGE, {

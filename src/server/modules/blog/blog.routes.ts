@@ -56,7 +56,7 @@ export function blogAdminRoutes(app: App, service: BlogService) {
         response: { 200: previewResponse },
       },
     },
-    async (req) => ({ html: service.render(req.body.content) }),
+    async (req) => ({ html: await service.render(req.body.content) }),
   );
 
   app.get(
