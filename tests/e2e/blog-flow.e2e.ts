@@ -99,8 +99,10 @@ describe('blog, dashboard and analytics together', () => {
     expect(await categories.getByRole('table').innerText()).toContain('Security');
     const activity = page.getByTestId('activity-row');
     await activity.first().waitFor();
+    // The ten newest events: the last publish is among them. The creation may not be any more:
+    // the page views since (about ten, some still in the recorder's buffer) can push it out.
     const rows = await activity.allInnerTexts();
-    expect(rows.some((r) => r.includes('Blog Post Created'))).toBe(true);
+    expect(rows).toHaveLength(10);
     expect(rows.some((r) => r.includes('Blog Post Status Changed'))).toBe(true);
   });
 
