@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-const apiTests = ['src/**/*.test.ts', 'src/**/*.test.tsx'];
+const apiTests = ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'];
 const usePostgres = !!process.env.TEST_DATABASE_URL;
 
 export default defineConfig({

@@ -12,15 +12,36 @@
 // The server then runs as `node dist/server/server/main.js` in its own process group; SIGINT/SIGTERM
 // reach it exactly once (forwarded from here) and this process exits with its exit code.
 // Environment variables pass through unchanged (NODE_ENV unset means development: console mailer,
-// dev outbox, demo provider on).
+// dev outbox, demo provider on). On a Node older than the supported ones (e.g. Node 20), the builds
+// and the server run on the pinned Node 24 that npm installs once (scripts/node-runtime.mjs).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PINNED, installNode, isSupported } from './node-runtime.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const rel = (...p) => path.join(root, ...p);
+
+// The Node that builds and serves: this one when supported, else the pinned Node 24 (its bin/ first
+// on PATH, so the tools' `#!/usr/bin/env node` find it too). See docs/adr/0015-node-22-and-24.md.
+let nodePath = process.execPath;
+let env = process.env;
+if (!isSupported(process.versions.node)) {
+  console.warn(
+    `start: Node ${process.versions.node} is past its end of life; this app supports Node 22 and 24.` +
+      ` Using Node ${PINNED[24]}, installed with npm on first use ...`,
+  );
+  try {
+    const bin = installNode(PINNED[24]);
+    nodePath = path.join(bin, 'node');
+    env = { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` };
+    console.log(`start: Node ${PINNED[24]} at ${nodePath}`);
+  } catch (err) {
+    console.warn(`start: ${err.message}\nstart: going on with Node ${process.versions.node}.`);
+  }
+}
 
 const serverEntry = rel('dist/server/server/main.js');
 const clientIndex = rel('dist/client/index.html');
@@ -75,7 +96,7 @@ function bin(name) {
 
 function run(label, cmd, args) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit' });
+    const child = spawn(cmd, args, { cwd: root, env, stdio: 'inherit' });
     child.on('error', (err) => {
       console.error(`start: ${label} could not start: ${err.message}`);
       resolve(false);
@@ -152,8 +173,9 @@ if (process.argv.includes('--build-only')) process.exit(0);
 
 // Run the server. detached => its own process group, so a terminal Ctrl-C reaches it only through
 // us (once). close-with-grace in main.ts treats a second signal as "exit now", so duplicates matter.
-const child = spawn(process.execPath, [...process.execArgv, serverEntry], {
+const child = spawn(nodePath, [...process.execArgv, serverEntry], {
   cwd: root,
+  env,
   stdio: 'inherit',
   detached: true,
 });
