@@ -7,7 +7,7 @@ export type AdminRole = (typeof ADMIN_ROLES)[number];
 export const ADMIN_PERMISSIONS = ['blog', 'users', 'analytics', 'settings'] as const;
 export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
 
-/** Role labels as the spec shows them (underscores → spaces, for the layout) and in the form. */
+/** Role labels as the product shows them (underscores → spaces, for the layout) and in the form. */
 export const roleLabel = (role: AdminRole) => role.replace(/_/g, ' ');
 export const ROLE_OPTIONS: { value: AdminRole; label: string }[] = [
   { value: 'editor', label: 'Editor' },

@@ -20,7 +20,7 @@ export const adminDto = z.object({
 });
 export type AdminDto = z.infer<typeof adminDto>;
 
-/** Create defaults (spec): role admin, all four permissions, active. */
+/** Create defaults (product rules): role admin, all four permissions, active. */
 export const createAdminBody = z.strictObject({
   email: emailSchema,
   role: adminRoleSchema.default('admin'),

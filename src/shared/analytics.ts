@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Analytics: event types, the client's POST body, and the admin API's shapes (spec sections 2, 7, 9). */
+/** Analytics: event types, the client's POST body, and the admin API's shapes (product rules). */
 
 /** Events the browser may send (POST /v1/analytics/events). The admin_* ones only from an admin. */
 export const CLIENT_EVENT_TYPES = [
@@ -31,7 +31,6 @@ export const SERVER_EVENT_TYPES = [
 ] as const;
 export const ANALYTICS_EVENT_TYPES = [...CLIENT_EVENT_TYPES, ...SERVER_EVENT_TYPES] as const;
 export type ClientEventType = (typeof CLIENT_EVENT_TYPES)[number];
-export type ServerEventType = (typeof SERVER_EVENT_TYPES)[number];
 export type AnalyticsEventType = (typeof ANALYTICS_EVENT_TYPES)[number];
 
 /** Serialized `data` of one event, at most. */
@@ -60,7 +59,6 @@ export const trackEventBody = z.strictObject({
     )
     .optional(),
 });
-export type TrackEvent = z.input<typeof trackEventBody>;
 /** 202: `recorded` is false when analytics are switched off (nothing is stored). */
 export const trackEventResponse = z.object({ recorded: z.boolean() });
 
@@ -84,7 +82,6 @@ export const analyticsQuery = z.object({
   /** The viewer's offset from UTC in minutes (east positive), for the hour-of-day buckets. */
   utcOffset: z.coerce.number().int().min(-840).max(840).default(0),
 });
-export type AnalyticsQuery = z.input<typeof analyticsQuery>;
 
 export const analyticsEventDto = z.object({
   id: z.uuid(),
@@ -125,7 +122,7 @@ export const analyticsSummary = z.object({
 });
 export type AnalyticsSummary = z.infer<typeof analyticsSummary>;
 
-/** CSV export columns (spec section 9), in order. */
+/** CSV export columns, in order (docs/product-rules.md, Analytics). */
 export const ANALYTICS_CSV_COLUMNS = [
   'Event Type',
   'User ID',

@@ -41,7 +41,7 @@ describe('parseEmail (the sign-in page, without zod)', () => {
     else expect(plain).toEqual({ error: schema.error.issues[0]!.message });
   });
 
-  it('gives the spec messages', () => {
+  it('gives the product messages', () => {
     expect(parseEmail(' ')).toEqual({ error: 'Email is required' });
     expect(parseEmail('nope')).toEqual({ error: 'Please enter a valid email address' });
     expect(parseEmail(`${'x'.repeat(250)}@b.co`)).toEqual({ error: 'Email is too long' });

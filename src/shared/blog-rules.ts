@@ -1,6 +1,6 @@
 /**
  * Blog constants and the slug rule, without zod (the public blog pages import only this).
- * Spec: admin-area.md sections 2, 5 and 9.
+ * The rules: docs/product-rules.md, Blog.
  */
 
 export const BLOG_CATEGORIES = [
@@ -43,7 +43,7 @@ export const RELATED_EXCERPT_CHARS = 120;
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /**
- * The slug generated from a title (spec section 5): lower-cased; characters other than letters,
+ * The slug generated from a title (product rules): lower-cased; characters other than letters,
  * digits, spaces and hyphens removed; whitespace runs become one hyphen; repeated hyphens
  * collapsed; hyphens trimmed from both ends. Letters are ASCII (accents are dropped to their base
  * letter first), so every slug is URL-safe as is. Cut to the slug limit.

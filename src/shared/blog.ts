@@ -47,7 +47,7 @@ const postFields = {
   metaKeywords: optionalText('Meta keywords', BLOG_LIMITS.metaKeywords),
 };
 
-/** Create: title, slug, excerpt and content required; the rest default as the spec says. */
+/** Create: title, slug, excerpt and content required; the rest default (product rules). */
 export const createPostBody = z.strictObject({
   ...postFields,
   author: postFields.author.default(BLOG_DEFAULTS.author),

@@ -51,7 +51,7 @@ describe('parseBulkLine', () => {
       'Line 4: Invalid API link. Must start with http.',
     ],
     ['missing link', '5551234567|', 'Line 4: Invalid API link. Must start with http.'],
-  ])('refuses %s with the spec text', (_n, line, message) => {
+  ])('refuses %s with its message', (_n, line, message) => {
     expect(parseBulkLine(line, 4)).toEqual({ ok: false, message });
   });
 });

@@ -37,8 +37,8 @@ function split(line: string): [string, string, string[]] | undefined {
 }
 
 /**
- * One bulk-import line in any of the six formats (spec §5): phone----link, phone|link|tags,
- * phone TAB link, link TAB phone, link TAB +1phone, phone SPACE link. Errors carry the spec's text.
+ * One bulk-import line in any of the six formats (product rules): phone----link, phone|link|tags,
+ * phone TAB link, link TAB phone, link TAB +1phone, phone SPACE link. Errors carry the product's wording.
  */
 export function parseBulkLine(raw: string, lineNo: number): LineResult {
   const invalidFormat: LineResult = {

@@ -18,7 +18,7 @@ export const checkLines = (text: string) =>
     .map((l) => l.trim())
     .filter(Boolean);
 
-/** Whole days left, rounded up (spec: daysLeft is the ceiling of days between end date and now). */
+/** Whole days left: the ceiling of the days between now and the end date. */
 export const daysLeft = (endDate: Date, now: Date) =>
   Math.ceil((endDate.getTime() - now.getTime()) / DAY_MS);
 

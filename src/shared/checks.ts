@@ -20,7 +20,7 @@ export {
 
 export const testResult = z.object({
   ok: z.boolean(),
-  /** Exactly the spec's text: '✓ Success (n messages)', '✗ Failed (status)' or '✗ Error: message'. */
+  /** Exactly these texts: '✓ Success (n messages)', '✗ Failed (status)' or '✗ Error: message'. */
   label: z.string(),
   messages: z.number().int().nullable(),
   status: z.number().int().nullable(),

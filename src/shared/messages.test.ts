@@ -134,20 +134,20 @@ const NEVER: [string, string][] = [
 
 /** The filter: [text, kept]. */
 const FILTER: [string, boolean][] = [
-  // spec rule: non-empty
+  // the rule (docs/product-rules.md): non-empty
   ['', false],
   ['   \n\t ', false],
-  // spec rule: never when it contains 'false' (case-sensitive, as written)
+  // the rule: never when it contains 'false' (case-sensitive, as written)
   ['false', false],
   ['Your code is 482193 false', false],
   ['Your OTP: 482193false', false],
   ['FALSE alarm, code 4821', true],
-  // spec rule: 'code', 'otp' or 'confirmation', any case, even without a number
+  // the rule: 'code', 'otp' or 'confirmation', any case, even without a number
   ['Your verification CODE has expired', true],
   ['OTP sent', true],
   ['Confirmation pending', true],
   ['QR code ready', true],
-  // spec rule: a standalone 4 to 6 digit number
+  // the rule: a standalone 4 to 6 digit number
   ['Order 12345 shipped', true],
   ['Paid on 2025-01-02', true],
   ['482193', true],
@@ -160,16 +160,16 @@ const FILTER: [string, boolean][] = [
   ['verification pending', false],
   ['Your balance is 1 234 567 сум', false],
   ['The train leaves at 1230h', false],
-  // past the spec: kept because a code is found
+  // beyond the rule: kept because a code is found
   ['Ваш пароль 1234567', true],
   ['Пароль: 123 456', true],
   ['G-12345678', true],
   ['Contraseña: 48219306', true],
-  // past the spec does not bring back numbers that are not codes
+  // beyond the rule does not bring back numbers that are not codes
   ['Order #1234567 shipped', false],
   ['Ref 20250102', false],
   ['Balance: 12 345,67 ₽', false],
-  // …but the spec's own rule still keeps any standalone 4 to 6 digit number
+  // …but the rule itself still keeps any standalone 4 to 6 digit number
   ['Card 1234 5678 9012 3456', true],
 ];
 

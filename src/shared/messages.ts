@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * Verification messages: the spec's keep/drop filter, code extraction and the API schemas.
+ * Verification messages: the keep/drop filter (product rules), code extraction and the API schemas.
  * Pure and I/O-free; used by the poller (server) and by the pages that highlight codes (client).
  */
 
@@ -10,10 +10,10 @@ import { z } from 'zod';
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Whether a provider message is kept. The spec's rule (section 5): content is non-empty after
+ * Whether a provider message is kept. The product's rule: content is non-empty after
  * trimming, does not contain 'false' (as written: case-sensitive), and either contains 'code',
  * 'otp' or 'confirmation' (case-insensitive) or has a standalone 4 to 6 digit number. Past the
- * spec (DESIGN "Where we go past the spec"), a message in which {@link extractCode} finds a code
+ * rule (product rules), a message in which {@link extractCode} finds a code
  * (`123 456`, a 7–8 digit code, a code next to 'пароль', …) is kept too.
  */
 export function isVerificationMessage(content: string): boolean {
@@ -265,7 +265,7 @@ function rate(s: string, c: Candidate, keywords: Keyword[]): { score: number; di
 
 /**
  * The verification code in a message, digits only ('123-456' → '123456', 'G-123456' → '123456'),
- * or null. Reads plain 4–8 digit codes (4–6 preferred, as the spec's "first 4 to 6 digit run"),
+ * or null. Reads plain 4–8 digit codes (4–6 preferred, as in "the first 4 to 6 digit run"),
  * '123-456', '123 456' and 'G-123456'; a code next to a code word (code, código, код, 验证码,
  * kod, OTP, PIN, passcode, verification, …) wins over other numbers in the text. Never reads
  * prices, percentages, amounts, dates, times, phone numbers, numbers in links, or a year

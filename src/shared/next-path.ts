@@ -1,7 +1,7 @@
 /** Where sign-in leads when no (valid) page was asked for. */
 export const DEFAULT_NEXT_PATH = '/dashboard';
 
-// Only the signed-in app's own pages: /dashboard…, the spec's /edit/{id} and the admin area.
+// Only the signed-in app's own pages: /dashboard…, the short /edit/{id} and the admin area.
 const APP_PATH = /^\/(?:dashboard|edit|admin)(?:\/|$)/;
 // Control characters (C0, DEL, C1) and backslashes, which some browsers read as '/'.
 // eslint-disable-next-line no-control-regex

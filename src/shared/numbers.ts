@@ -122,7 +122,6 @@ export const listNumbersQuery = z.object({
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(NUMBERS_PAGE_MAX).default(50),
 });
-export type ListNumbersQuery = z.input<typeof listNumbersQuery>;
 
 export const numberListResponse = z.object({
   items: z.array(numberDto),
@@ -191,4 +190,3 @@ export const exportEntry = z.object({
   notes: z.string().optional(),
   tags: z.array(z.string()).optional(),
 });
-export type ExportEntry = z.infer<typeof exportEntry>;

@@ -1,5 +1,5 @@
 /**
- * Site settings: keys, types, defaults and bounds (spec section 3). A key with no stored row has
+ * Site settings: keys, types, defaults and bounds (product rules). A key with no stored row has
  * its default. The server validates every write against this table; the admin page draws from it.
  * No zod here, so the admin page loads no schemas (settings.ts re-exports all of it).
  */

@@ -42,7 +42,7 @@ export const notInCollection = (phone: string) =>
 /** Default entry name: 'API for (555) 000-1234'. */
 export const defaultEntryName = (formatted: string) => `API for ${formatted}`;
 export const WAIT_TOO_LONG = `wait must be at most ${MAX_WAIT_SECONDS} seconds`;
-/** 'Created 3 entries with 2 errors' (spec), or 'Created 3 entries' when none failed. */
+/** 'Created 3 entries with 2 errors' (product rules), or 'Created 3 entries' when none failed. */
 export const createdEntriesMessage = (created: number, errors: number) =>
   `Created ${created} ${created === 1 ? 'entry' : 'entries'}` +
   (errors > 0 ? ` with ${errors} ${errors === 1 ? 'error' : 'errors'}` : '');
@@ -149,7 +149,7 @@ export type EntryList = z.infer<typeof entryListResponse>;
 /** `POST /v1/single-endpoints/lines`: what was created, the failed lines, and the summary. */
 export const createEntriesResult = z.object({
   created: z.array(entrySchema),
-  /** One per failed line, in the spec's words ('5550001234: Number not found in …'). */
+  /** One per failed line, in the product's words ('5550001234: Number not found in …'). */
   errors: z.array(z.string()),
   /** 'Created N entries with M errors', or 'Created N entries'. */
   message: z.string(),
@@ -182,7 +182,7 @@ export const publicNumberSchema = z.object({
   /** 10 digits; the client formats it. */
   phoneNumber: z.string(),
   isActive: z.boolean(),
-  /** ISO 8601 or null; days left from the server's clock (ceiling, spec). */
+  /** ISO 8601 or null; days left from the server's clock, rounded up. */
   endDate: z.string().nullable(),
   daysLeft: z.number().int().nullable(),
   /** Newest first, at most PUBLIC_MESSAGES_PER_NUMBER. */

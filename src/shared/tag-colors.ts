@@ -3,7 +3,7 @@ export type TagColor = { bg: string; fg: string; border: string };
 
 const scheme = (bg: string, fg: string, border: string): TagColor => ({ bg, fg, border });
 
-/** Fixed schemes for well-known services (spec §3); matched case-insensitively. */
+/** Fixed schemes for well-known services (docs/product-rules.md); matched case-insensitively. */
 const NAMED: Record<string, TagColor> = {
   telegram: scheme('#e0f2fe', '#0369a1', '#7dd3fc'),
   whatsapp: scheme('#dcfce7', '#15803d', '#86efac'),

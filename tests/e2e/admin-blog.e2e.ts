@@ -119,7 +119,7 @@ describe('blog management', () => {
     await shoot('empty');
 
     const dialog = await openCreate();
-    // Defaults from the spec.
+    // The defaults (docs/product-rules.md, Blog).
     expect(await field(dialog, 'Author').inputValue()).toBe('VOIP Manager Team');
     expect(await field(dialog, 'Category').inputValue()).toBe('General');
     expect(await field(dialog, 'Read Time').inputValue()).toBe('5 min read');

@@ -150,7 +150,7 @@ describe('public site and sign-in', () => {
     const send = page.getByRole('button', { name: 'Send Code' });
     const focused = () => page.evaluate(() => document.activeElement?.id);
 
-    // Checked on submit, with the spec's messages; the field gets the focus.
+    // Checked on submit, with the product's messages; the field gets the focus.
     await page.getByText('New here?').click();
     await send.click();
     await page.getByText('Email is required').waitFor();
@@ -187,7 +187,7 @@ describe('public site and sign-in', () => {
       expect(await page.getByTestId('resend-countdown').textContent()).toMatch(/^Resend in [12]s$/);
       await h.screenshot('auth-code-already-sent-375');
 
-      // The cooldown ends: Resend; a failure shows the spec's message.
+      // The cooldown ends: Resend; a failure shows its message.
       answer = { status: 500, json: { error: { code: 'INTERNAL', message: 'Broken.' } } };
       const resend = page.getByRole('button', { name: 'Resend' });
       await resend.click();

@@ -167,7 +167,7 @@ describe('date check', () => {
     await page.getByRole('heading', { name: 'Results Summary' }).scrollIntoViewIfNeeded();
     await h.screenshot('date-check-collection-results-1280');
 
-    // Nothing expired among the demo numbers: the spec's message instead of a file.
+    // Nothing expired among the demo numbers: a message instead of a file.
     await page.getByLabel('Search your numbers').fill('5550001');
     await page.getByRole('button', { name: 'Select none' }).click();
     await page.getByRole('checkbox', { name: 'Select all 2 shown' }).check();
@@ -178,7 +178,7 @@ describe('date check', () => {
     expect(h.browserErrors).toEqual([]);
   });
 
-  it('checks pasted lines: numbers outside the collection get the spec error', async () => {
+  it('checks pasted lines: numbers outside the collection get their error', async () => {
     await page.goto(h.baseUrl + '/dashboard/date-check');
     await page.getByRole('button', { name: 'Bulk Input' }).click();
     expect(

@@ -76,7 +76,7 @@ describe('partial imports', () => {
     expect(await page.getByText('already exists').count()).toBe(0);
     expect(await box.inputValue()).toBe('nonsense');
 
-    // A total failure leaves the text as it was and shows the spec's summary alone.
+    // A total failure leaves the text as it was and shows the summary alone.
     await box.fill(`nonsense\n\n${link('x')}`);
     await importButton.click();
     await page

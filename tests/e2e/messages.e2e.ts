@@ -57,7 +57,7 @@ describe('messages: number cards, Recent Messages, Message History, live updates
     await h?.close();
   });
 
-  it('lists the new screens in the sidebar, in the spec order, and in the mobile menu', async () => {
+  it('lists the new screens in the sidebar, in order, and in the mobile menu', async () => {
     await page.goto(h.baseUrl + '/dashboard');
     const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
     await sidebar.getByRole('link', { name: 'Recent Messages' }).waitFor();

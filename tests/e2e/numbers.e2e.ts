@@ -163,7 +163,7 @@ describe('number collection screens', () => {
     await page.getByRole('button', { name: 'Clear Filters (1)' }).click();
     await page.getByText('6 numbers').waitFor();
 
-    // A refused toggle rolls back with the spec's toast.
+    // A refused toggle rolls back with its toast.
     await page.route('**/v1/numbers/*', (route) =>
       route.request().method() === 'PATCH'
         ? route.fulfill({

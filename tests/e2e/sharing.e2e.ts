@@ -195,7 +195,7 @@ describe('sharing: public pages and single endpoints', () => {
     const rows = dialog.getByTestId('picker-row');
     await rows.first().waitFor();
 
-    // Nothing filled in: the spec's two messages.
+    // Nothing filled in: the two messages.
     await dialog.getByRole('button', { name: 'Create Page' }).click();
     await dialog.getByText('Please enter a page name').waitFor();
     await dialog.getByText('Please select at least one number').waitFor();

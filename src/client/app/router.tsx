@@ -72,7 +72,7 @@ export const routes: RouteObject[] = [
       { path: 'api/:hash', lazy: () => import('./routes/public-page.tsx') },
       { path: 'single/:hash', lazy: () => import('./routes/single-endpoint.tsx') },
       {
-        // The spec's /edit/{id}: same page, same guard and layout as /dashboard/edit/{id}.
+        // The short /edit/{id}: same page, same guard and layout as /dashboard/edit/{id}.
         path: 'edit',
         lazy: () => import('./layouts/dashboard-layout.tsx'),
         errorElement: <RouteError />,

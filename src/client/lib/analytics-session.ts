@@ -1,4 +1,4 @@
-/** The analytics session id: kept in sessionStorage for the tab's life (spec section 7). */
+/** The analytics session id: kept in sessionStorage for the tab's life (docs/product-rules.md). */
 const KEY = 'vm_analytics_session';
 
 export function analyticsSessionId(): string {

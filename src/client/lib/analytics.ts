@@ -1,5 +1,5 @@
 /**
- * First-party analytics from the browser: page views and the spec's client events, sent to
+ * First-party analytics from the browser: page views and the client events (product rules), sent to
  * `POST /v1/analytics/events` (no third-party anything). Fire-and-forget: one `fetch` with
  * `keepalive` (so a view sent as the page unloads still leaves), errors ignored, no retries.
  * Nothing is sent when the browser asks not to be tracked (Global Privacy Control, or Do Not

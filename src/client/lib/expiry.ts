@@ -10,7 +10,7 @@ import { daysLeft, expiryBand, type ExpiryBand } from '../../shared/check-rules.
 import { lazy } from './format.ts';
 
 /**
- * Expiry display shared by the screens that show a number's end date. Spec colouring: expired red,
+ * Expiry display shared by the screens that show a number's end date. Colours: expired red,
  * 7 days or fewer orange, 30 days or fewer yellow, more green, unknown grey. Colour is never the
  * only cue: each band has its own icon (below) next to a text saying the days left, and every
  * text colour keeps at least 4.5:1 contrast on its background.

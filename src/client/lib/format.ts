@@ -20,7 +20,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** Age of a timestamp in the spec's units: 'just now', '5m ago', '3h ago', '2d ago'. */
+/** Age of a timestamp in the product's units: 'just now', '5m ago', '3h ago', '2d ago'. */
 export function formatAge(iso: string, now: Date = new Date()): string {
   const ms = now.getTime() - new Date(iso).getTime();
   if (!Number.isFinite(ms) || ms < MINUTE) return 'just now';

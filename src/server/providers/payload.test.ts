@@ -601,7 +601,7 @@ describe('end dates', () => {
     ],
     ['year 2020 rejected', json({ endtime: '2020-06-01 00:00:00' }), null],
     ['year 2021 accepted', json({ endtime: '2021-06-01 00:00:00' }), '2021-06-01T00:00:00.000Z'],
-    ['two-part text in JSON is not the spec rule', json([{ content: 'Code 1|2025-08-01' }]), null],
+    ['two-part text in JSON is not the rule', json([{ content: 'Code 1|2025-08-01' }]), null],
   ])('in a payload: %s', (_what, body, expected) => {
     const r = parse(body);
     expect(r.ok && (r.endDate?.toISOString() ?? null)).toBe(expected);

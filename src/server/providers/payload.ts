@@ -3,7 +3,7 @@ import { extractCode, resolveSender } from '../../shared/messages.ts';
 
 /*
  * Normalises whatever a provider "API link" answers into messages and an end date. Accepts every
- * shape in the spec (section 7) and the common ones from DESIGN "Polling"; never throws: garbage
+ * shape in docs/product-rules.md (Provider answers) and other common ones; never throws: garbage
  * becomes `{ ok: false, error }`, recorded on the number.
  */
 
@@ -114,7 +114,7 @@ function parseDateValue(value: unknown): Date | null {
 
 /**
  * A rental end date from a provider field: 'YYYY-MM-DD', 'YYYY-MM-DD hh:mm:ss', ISO, unix seconds
- * or milliseconds. The year must be after 2020 (spec) and at most 9999; anything else is null.
+ * or milliseconds. The year must be after 2020 and at most 9999; anything else is null.
  */
 export function parseEndDate(value: unknown): Date | null {
   const d = parseDateValue(value);
@@ -134,7 +134,7 @@ function parseReceivedAt(value: unknown, now: Date): Date {
 const looksLikeDate = (part: string) => /^\d{4}-\d{1,2}-\d{1,2}(?:[T ][\d:.]+)?$/.test(part.trim());
 
 /**
- * The spec's rule for an end date inside message text: the last of at least 3 '|'-separated
+ * The rule for an end date inside message text (product rules): the last of at least 3 '|'-separated
  * parts, format YYYY-MM-DD (a time may follow), year after 2020.
  */
 export function endDateFromText(content: string): Date | null {
@@ -173,7 +173,7 @@ function firstText(o: Obj, keys: readonly string[]): string | null {
   return null;
 }
 
-/** The provider's "nothing / failed" marker (spec 5): message 'error' and status 'fail'. */
+/** The provider's "nothing / failed" marker: message 'error' and status 'fail'. */
 const isFailMarker = (o: Obj) =>
   typeof o.message === 'string' &&
   o.message.trim().toLowerCase() === 'error' &&

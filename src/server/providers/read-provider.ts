@@ -5,7 +5,7 @@ import type { FetchFailure, FetchOutcome } from './safe-fetch.ts';
 /**
  * The one provider-read step, shared by the poller, Test, date checks and the public checker:
  * decrypt the stored link (or take a pasted one) → SSRF-safe fetch → parse → a result that says
- * which stage failed, in the spec's words. Never throws.
+ * which stage failed, in the product's words. Never throws.
  */
 
 export type FetchLink = (url: string, signal?: AbortSignal) => Promise<FetchOutcome>;
@@ -76,7 +76,7 @@ export const isHostFault = (r: ProviderRead) =>
     r.kind === 'blocked' ||
     (r.kind === 'http' && (r.status === 502 || r.status === 503 || r.status === 504)));
 
-/** The Test button's label (spec): '✓ Success (n messages)', '✗ Failed (status)', '✗ Error: …'. */
+/** The Test button's label: '✓ Success (n messages)', '✗ Failed (status)', '✗ Error: …'. */
 export function testLabel(r: ProviderRead) {
   if (r.ok) {
     const n = r.messages.length;
@@ -85,6 +85,6 @@ export function testLabel(r: ProviderRead) {
   return r.stage === 'fetch' && r.status ? `✗ Failed (${r.status})` : `✗ Error: ${r.error}`;
 }
 
-/** A date check's error for a failed read (spec): 'API request failed (status)' or 'Error: …'. */
+/** A date check's error for a failed read: 'API request failed (status)' or 'Error: …'. */
 export const dateCheckError = (r: Extract<ProviderRead, { ok: false }>) =>
   r.stage === 'fetch' && r.status ? `API request failed (${r.status})` : `Error: ${r.error}`;

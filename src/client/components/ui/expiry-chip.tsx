@@ -3,7 +3,7 @@ import { cn } from '../../lib/cn.ts';
 import { daysLeftLabel, expiryChipClass, expiryIcon, formatEndDate } from '../../lib/expiry.ts';
 
 /**
- * A number's end date in the spec's colour bands (expired red 'Expired N days ago', 7 days or
+ * A number's end date in the product's colour bands (expired red 'Expired N days ago', 7 days or
  * fewer orange, 30 or fewer yellow, more green, unknown grey), with the band's icon and the days
  * in words so colour is not the only cue. `daysLeft` comes from the server's clock.
  */

@@ -19,7 +19,7 @@ export function LoadMore({
   loadingLabel,
 }: {
   list: Paged;
-  /** The spec's message for a failed load, e.g. 'Failed to fetch public pages'. */
+  /** The message for a failed load (docs/product-rules.md), e.g. 'Failed to fetch public pages'. */
   failed: string;
   loadingLabel: string;
 }) {

@@ -127,7 +127,7 @@ export function ShareCardFoot({
   onConfirmChange: (c: 'regenerate' | 'delete' | null) => void;
   regenerate: IdMutation;
   remove: IdMutation;
-  /** The spec's failure messages, e.g. 'Failed to update public page'. */
+  /** The failure messages (docs/product-rules.md), e.g. 'Failed to update public page'. */
   failed: { update: string; remove: string };
 }) {
   const run = (m: IdMutation, success: string, failure: string) =>

@@ -11,7 +11,7 @@ const SHARE_FOOTER = 'Powered by VOIP Manager • Messages update automatically'
 
 /**
  * The frame of the public share pages (/api/{hash}, /single/{hash}): no site navigation and no
- * sign-in, a small header, the page, and the spec's footer.
+ * sign-in, a small header, the page, and the footer.
  */
 export function ShareShell({
   children,
@@ -57,7 +57,7 @@ export function ShareShell({
   );
 }
 
-/** The loading state: a spinner and the spec's text ('Loading page...'). */
+/** The loading state: a spinner and 'Loading page...'. */
 export function ShareLoading({ text }: { text: string }) {
   return (
     <div className="flex min-h-[40vh] flex-col items-center justify-center gap-3 text-brand-900">
@@ -69,7 +69,7 @@ export function ShareLoading({ text }: { text: string }) {
   );
 }
 
-/** Missing or inactive: the spec's title and the server's (or the spec's) sentence. */
+/** Missing or inactive: a fixed title and the server's (or a fixed) sentence. */
 export function ShareNotFound({ title, message }: { title: string; message: string }) {
   return (
     <div className="flex min-h-[40vh] flex-col items-center justify-center text-center">
@@ -84,7 +84,7 @@ export function ShareNotFound({ title, message }: { title: string; message: stri
   );
 }
 
-/** Any other failure: the spec's text ('Failed to load page data') and Try again. */
+/** Any other failure: 'Failed to load page data' and Try again. */
 export function ShareLoadError({
   text,
   error,

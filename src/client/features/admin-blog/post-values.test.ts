@@ -26,7 +26,7 @@ const submitted = (changes: Record<string, unknown> = {}) =>
   createPostBody.parse({ ...valuesOf(stored), ...changes });
 
 describe('post form values', () => {
-  it('a new post starts from the spec defaults', () => {
+  it('a new post starts from the defaults', () => {
     expect(valuesOf(null)).toEqual({
       title: '',
       slug: '',

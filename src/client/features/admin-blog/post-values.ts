@@ -6,7 +6,7 @@ import {
   type UpdatePost,
 } from '../../../shared/blog.ts';
 
-/* The post form's values: a stored post (or the spec's defaults) in, the PATCH's changes out. */
+/* The post form's values: a stored post (or the defaults) in, the PATCH's changes out. */
 
 export type PostFormInput = z.input<typeof createPostBody>;
 export type PostFormOutput = z.output<typeof createPostBody>;
@@ -58,7 +58,7 @@ export const valuesOf = (post: AdminPostDto | null): PostFormInput =>
 
 /**
  * The fields that differ from the stored post (values as the schema outputs them: trimmed, empty
- * meta text as null). The spec sends every non-empty field; sending only the changed ones is
+ * meta text as null). The old client sent every non-empty field; sending only the changed ones is
  * stricter and keeps a 200 KB post off the wire when only its title changed.
  */
 export function changedFields(post: AdminPostDto, values: PostFormOutput): UpdatePost {

@@ -17,7 +17,7 @@ export type AdminNavItem = {
   end?: boolean;
 };
 
-/** The admin sidebar in the spec's order, each entry with the permission it needs. */
+/** The admin sidebar in order (docs/product-rules.md), each entry with the permission it needs. */
 export const adminNavItems: AdminNavItem[] = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, permission: null, end: true },
   { to: '/admin/blog', label: 'Blog Management', icon: FileText, permission: 'blog' },

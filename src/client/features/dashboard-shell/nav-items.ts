@@ -10,7 +10,7 @@ export type NavItem = {
 };
 
 /**
- * Only screens that exist are listed; later screens add their entries here (spec order). The
+ * Only screens that exist are listed; later screens add their entries here (in order). The
  * sidebar and the mobile menu list every entry, so every screen is reachable on a phone.
  */
 export const navItems: NavItem[] = [

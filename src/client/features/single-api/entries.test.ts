@@ -18,7 +18,7 @@ const entry = (n: number, extra: Partial<Entry> = {}): Entry => ({
 const urlOf = (hash: string) => `https://voip.example/single/${hash}`;
 
 describe('entriesCsv', () => {
-  it('writes the spec columns with the public single URL, status words and the local day', () => {
+  it('writes the product columns with the public single URL, status words and the local day', () => {
     const file = entriesCsv(
       [entry(1), entry(2, { isActive: false, remark: 'team, west', name: '=cmd' })],
       urlOf,

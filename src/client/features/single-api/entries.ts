@@ -14,7 +14,7 @@ export const CSV_HEADER = [
 ] as const;
 
 /**
- * single-api-entries-{date}.csv (spec columns: Name, Phone Number, API URL, Status, Remark, Created
+ * single-api-entries-{date}.csv (columns: Name, Phone Number, API URL, Status, Remark, Created
  * Date) for `entries`; API URL is the public `/single/{hash}` address (built by `urlOf`), never a
  * provider link. Null when there is nothing to export.
  */

@@ -266,7 +266,7 @@ describe('GET /v1/admin/analytics/export', () => {
     return res;
   };
 
-  it('streams a CSV file with the spec columns, newest first, formula cells defused', async () => {
+  it('streams a CSV file with the product columns, newest first, formula cells defused', async () => {
     await insert(
       { type: 'page_view', at: ago(HOUR), user: U, page: '/x?a=1,b="2"', ua: 'Agent, "quoted"' },
       { type: 'page_view', at: ago(2 * HOUR), page: '=HYPERLINK("http://evil")', ua: '@SUM(1)' },

@@ -2,7 +2,7 @@ import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-cor
 import { users } from '../users/users.table.ts';
 
 /**
- * One analytics event (spec section 3): page views and the tracked events. The address is stored
+ * One analytics event (product rules): page views and the tracked events. The address is stored
  * truncated (IPv4 /24, IPv6 /48). Rows older than the `analytics_retention_days` setting are pruned.
  * Events recorded by the server itself (admin writes) have no session.
  */

@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-/** A blog post (spec section 3). Only published posts count in stats and appear on /blog. */
+/** A blog post (docs/product-rules.md). Only published posts count in stats and appear on /blog. */
 export const blogPosts = pgTable(
   'blog_posts',
   {

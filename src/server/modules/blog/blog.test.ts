@@ -70,7 +70,7 @@ const stored = async (id: string) =>
   (await t.database.db.select().from(blogPosts).where(eq(blogPosts.id, id)))[0];
 
 describe('create, read, update, delete', () => {
-  it('creates with the spec defaults, renders the Markdown, audits and records the event', async () => {
+  it('creates with the default fields, renders the Markdown, audits and records the event', async () => {
     const body = postBody({ content: '# Hello\nline\n\n<script>alert(1)</script>' });
     const res = await api('POST', '/v1/admin/posts', body);
     expect(res.statusCode, res.body).toBe(201);

@@ -5,7 +5,7 @@ import sanitizeHtml from 'sanitize-html';
  * Blog Markdown → safe HTML, once at write time (stored in `content_html`) and for the editor's
  * preview. `markdown-it` (CommonMark with GFM tables and strikethrough; bare URLs with a scheme
  * or `www.`, and bare email addresses, become links; `breaks`: a newline is a line break, as the
- * spec says) and then `sanitize-html` with an allow-list: whatever
+ * product rules say) and then `sanitize-html` with an allow-list: whatever
  * the Markdown or raw HTML inside it says, only these tags and attributes survive, links only to
  * http(s) and mailto (relative ones too), images only from http(s) or relative URLs. Scripts,
  * styles, frames, SVG and MathML go with their content; every event handler attribute,

@@ -66,7 +66,7 @@ export function dateChecksService(deps: {
 }) {
   const { numbers, now } = deps;
 
-  /** Read a link's end date; errors in the spec's words. */
+  /** Read a link's end date; errors in the product's words. */
   async function check(
     link: LinkSource,
     phoneNumber: string,

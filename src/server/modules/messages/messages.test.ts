@@ -592,7 +592,7 @@ describe('refresh and test', () => {
     expect((await req(null, 'POST', '/v1/messages/refresh')).statusCode).toBe(401);
   });
 
-  it('answers the spec’s Test labels', async () => {
+  it('answers the Test labels', async () => {
     const ok = await addNumber(alice);
     inbox.set(ok.phoneNumber, [
       { from: 'A', content: 'code 1234' },

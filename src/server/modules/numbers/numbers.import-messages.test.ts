@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPECTED_FORMAT } from '../../../shared/bulk-lines.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/app.ts';
 
-// Which message each kind of import input gets (spec §5, settings import vs bulk import), and
+// Which message each kind of import input gets (product rules: settings vs bulk import), and
 // the per-line failure info (line numbers, duplicate flag) the client keeps failed lines by.
 let t: TestApp;
 beforeAll(async () => {
@@ -31,7 +31,7 @@ describe('settings import messages', () => {
     ['a bulk space line', `2125550101 ${link(1)}`],
     ['bulk ---- and TAB lines', `2125550101----${link(1)}\n${link(2)}\t2125550102`],
     ['malformed JSON', '[{"phoneNumber": "2125550101",'],
-  ])('refuses %s (neither JSON nor number|API link) with the spec message', async (_n, text) => {
+  ])('refuses %s (neither JSON nor number|API link) with the format message', async (_n, text) => {
     const u = await signIn(t);
     const res = await imp(u, text, 'settings');
     expect(res.statusCode).toBe(400);

@@ -31,7 +31,7 @@ export type ImportParse = {
   errors: ImportError[];
 };
 
-/** The settings page's line format (spec §5), named in its line errors. */
+/** The settings page's line format (docs/product-rules.md), named in its line errors. */
 const SETTINGS_LINE_ERROR = 'Invalid format. Expected format: number|API link';
 
 // Text files have no NUL bytes and few control characters; anything else is treated as binary.
@@ -53,7 +53,7 @@ export function parseImport(text: string, format: ImportFormat = 'bulk'): Import
   const trimmed = text.trim();
   if (!trimmed) throw numberErrors.nothingToImport();
   if (trimmed.startsWith('[') || trimmed.startsWith('{')) return parseJson(trimmed);
-  // Settings text that is neither JSON nor `number|API link` lines is no import at all (spec).
+  // Settings text that is neither JSON nor `number|API link` lines is no import at all.
   if (format === 'settings' && !trimmed.includes('|')) throw numberErrors.importFormat();
   return parseLines(text, format === 'settings' ? parseSettingsLine : parseBulkLine);
 }

@@ -200,7 +200,7 @@ export function numbersService(deps: {
       const unique = [...firstByPhone.values()];
 
       // Tags named in the settings JSON are created (or found) in the numbers' transaction (all
-      // or nothing); names on bulk lines only match the user's existing tags (spec).
+      // or nothing); names on bulk lines only match the user's existing tags.
       const inserted = await insertWithinLimit(
         userId,
         unique.map((e) => ({

@@ -127,7 +127,7 @@ describe('POST /v1/numbers', () => {
     expect((await req(alice, 'GET', '/v1/numbers')).json().total).toBe(before);
   });
 
-  it('refuses a duplicate with 409 and the spec message; another user may hold the same number', async () => {
+  it('refuses a duplicate with 409 and its message; another user may hold the same number', async () => {
     const n = await create(alice);
     const dup = await req(alice, 'POST', '/v1/numbers', {
       phoneNumber: n.phoneNumber,
@@ -539,7 +539,7 @@ describe('POST /v1/numbers/import', () => {
     expect(list.items[0].apiLink).toBe(link(2));
   });
 
-  it('reports every kind of bad line with the spec text and stores the valid ones', async () => {
+  it('reports every kind of bad line with its message and stores the valid ones', async () => {
     const u = await signIn(t, 'errors@example.com');
     const res = await imp(
       u,

@@ -10,9 +10,9 @@ export const sharingErrors = {
   pageNotFound: () => notFound('Page not found'),
   entryNotFound: () => notFound('Entry not found'),
   numberNotFound: () => notFound('Number not found'),
-  /** Public: an unknown, malformed or inactive page hash (the spec's words). */
+  /** Public: an unknown, malformed or inactive page hash (the product's words). */
   publicPageNotFound: () => new AppError(404, 'PAGE_NOT_FOUND', PAGE_NOT_FOUND),
-  /** Public: an unknown, malformed or inactive endpoint hash (the spec's words). */
+  /** Public: an unknown, malformed or inactive endpoint hash (the product's words). */
   publicEndpointNotFound: () => new AppError(404, 'ENDPOINT_NOT_FOUND', ENDPOINT_NOT_FOUND),
   linesRequired: () => new AppError(400, 'SINGLE_LINES_REQUIRED', SINGLE_LINES_REQUIRED),
   tooManyLines: () =>

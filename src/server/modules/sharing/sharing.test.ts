@@ -434,7 +434,7 @@ describe('POST /v1/single-endpoints/lines', () => {
     expect(new Set(body.created.map((e) => e.hash)).size).toBe(5);
   });
 
-  it('1,000 lines with mixed errors: the good ones in one go, each error in the spec’s words', async () => {
+  it('1,000 lines with mixed errors: the good ones in one go, each error in its own words', async () => {
     const lines: string[] = [];
     for (let i = 0; i < 1000; i++) {
       if (i % 4 === 0) lines.push(`${phone((i % 5) + 1)}----https://p.invalid/${i}`);

@@ -8,7 +8,7 @@ import type { PostListData } from './list-posts.ts';
 export type PostFlag = 'featured' | 'published';
 export type ToggleVars = { post: AdminPostListItem; flag: PostFlag; value: boolean };
 
-/** The toasts of the spec's failure messages ('Error updating post status', …). */
+/** The toasts of the failure messages ('Error updating post status', …). */
 const FAILED: Record<PostFlag, string> = {
   published: 'Error updating post status',
   featured: 'Error updating post featured status',

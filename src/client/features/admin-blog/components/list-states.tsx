@@ -47,7 +47,7 @@ export function PostsError({
   );
 }
 
-/** No posts: the spec's words, and what to do next. */
+/** No posts: a fixed sentence, and what to do next. */
 export function PostsEmpty({ hint, children }: { hint: string; children?: ReactNode }) {
   return (
     <Card className="flex flex-col items-center px-6 py-14 text-center" data-testid="posts-empty">

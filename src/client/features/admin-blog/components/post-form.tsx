@@ -33,7 +33,7 @@ import { ContentEditor, type ContentTab } from './content-editor.tsx';
 /**
  * The create and edit form (react-hook-form with the shared createPostBody schema, which holds
  * every field in both cases). Inputs are uncontrolled, so typing into a 200 KB post re-renders
- * only the character counter, not the form. The slug follows the title (spec section 5's rule,
+ * only the character counter, not the form. The slug follows the title (product rules, Blog,
  * `slugify`) until it is edited by hand, and never when editing a stored post.
  */
 export function PostForm({ post, onDone }: { post: AdminPostDto | null; onDone: () => void }) {

@@ -45,7 +45,7 @@ export function ListError({
   );
 }
 
-/** Nothing to list: an icon, the spec's words and a hint. */
+/** Nothing to list: an icon, a fixed sentence and a hint. */
 export function ListEmpty({
   icon: Icon,
   title,

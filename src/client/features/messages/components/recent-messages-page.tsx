@@ -11,7 +11,7 @@ import { MessageList } from './message-list.tsx';
 import { MessagesEmpty } from './messages-empty.tsx';
 import { PollWarnings } from './poll-warnings.tsx';
 
-/** The first page of /dashboard/messages (spec: the newest 100). */
+/** The first page of /dashboard/messages (the newest 100, docs/product-rules.md). */
 export const RECENT_PAGE_SIZE = 100;
 const NO_FILTERS = {};
 

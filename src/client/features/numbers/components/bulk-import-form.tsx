@@ -39,7 +39,7 @@ export function BulkImportForm() {
       {
         onSuccess: (res) => {
           if (failedOf(res).length === 0) {
-            // Every line is stored or was already (a duplicate is done, not failed): spec, go on.
+            // Every line is stored or was already (a duplicate is done, not failed): go on.
             toast.success(importedSummary(res));
             setText('');
             navigate('/dashboard');
@@ -126,7 +126,7 @@ const importedSummary = (res: ImportResult) =>
 
 /**
  * A bulk import with failed lines: what was stored as a success, the failures apart. With nothing
- * stored and nothing skipped it is the spec's summary alone, 'Imported 0 numbers with m errors:'.
+ * stored and nothing skipped it is the summary alone, 'Imported 0 numbers with m errors:'.
  */
 function ImportOutcome({ result }: { result: ImportResult }) {
   const failed = failedOf(result);

@@ -9,7 +9,7 @@ import { formatEndDate } from '../../../lib/expiry.ts';
 import { useCheckNumberDate } from '../api/check-number-date.ts';
 import { useTestNumber } from '../api/test-number.ts';
 
-/** The spec's Test result stays for 5 seconds. */
+/** The Test result stays for 5 seconds (docs/product-rules.md). */
 const TEST_RESULT_MS = 5_000;
 
 type Outcome = { ok: boolean; text: string };

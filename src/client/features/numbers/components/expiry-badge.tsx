@@ -19,7 +19,7 @@ export function expiryText(days: number | null): string {
 }
 
 /**
- * The expiry pill in the spec's colours (red, orange ≤7 days, yellow ≤30 days, green, grey), with
+ * The expiry pill in the product's colours (red, orange ≤7 days, yellow ≤30 days, green, grey), with
  * the band's icon and the days in words, so it does not rely on colour alone.
  */
 export function ExpiryBadge({ endDate, now }: { endDate: string | null; now: Date }) {

@@ -195,7 +195,7 @@ export function NumbersDashboard() {
 
 /**
  * No numbers to show: either the collection is empty ('Add Your First Number'), or the filters
- * match none of it (the spec's sentence, and a way to clear them).
+ * match none of it (a fixed sentence, and a way to clear them).
  */
 function NumbersEmpty({
   filtered,

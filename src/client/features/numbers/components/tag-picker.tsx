@@ -15,7 +15,7 @@ type Props = {
   /** Selected tag ids. */
   value: string[];
   onChange: (ids: string[]) => void;
-  /** Most tags that can be chosen (the spec's picker default is 10; number forms use 5). */
+  /** Most tags that can be chosen (10 by default; number forms use 5). */
   max?: number;
   /** id of the text input, for an outside <label htmlFor>. */
   inputId?: string;

@@ -7,6 +7,6 @@ export const pageKeys = {
   public: (hash: string) => ['public-page', hash] as const,
 };
 
-/** The page's public address: `{origin}/api/{hash}` (the spec's route). */
+/** The page's public address: `{origin}/api/{hash}`. */
 export const publicPageUrl = (hash: string, origin = window.location.origin) =>
   `${origin}/api/${encodeURIComponent(hash)}`;

@@ -14,7 +14,7 @@ import { sameOrder } from '../../../lib/selection.ts';
 import { usePage } from '../api/get-page.ts';
 import { useCreatePage, useUpdatePage, type PageChanges } from '../api/save-page.ts';
 
-/** The dialog's own wording of the two rules (the server answers with the spec's other wording). */
+/** The dialog's own wording of the two rules (the server's wording differs). */
 const ENTER_PAGE_NAME = 'Please enter a page name';
 const SELECT_A_NUMBER = 'Please select at least one number';
 

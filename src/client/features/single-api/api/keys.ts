@@ -8,6 +8,6 @@ export const entryKeys = {
   public: (hash: string) => ['public-single', hash] as const,
 };
 
-/** The endpoint's public address: `{origin}/single/{hash}` (the spec's route). */
+/** The endpoint's public address: `{origin}/single/{hash}`. */
 export const singleEndpointUrl = (hash: string, origin = window.location.origin) =>
   `${origin}/single/${encodeURIComponent(hash)}`;
