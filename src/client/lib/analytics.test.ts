@@ -76,7 +76,15 @@ describe('trackingAllowed', () => {
     expect(trackingAllowed({ doNotTrack: 'unspecified' })).toBe(true);
     expect(trackingAllowed({ globalPrivacyControl: true })).toBe(false);
     expect(trackingAllowed({ doNotTrack: '1' })).toBe(false);
-    expect(trackingAllowed(undefined)).toBe(false);
+  });
+
+  it('is false where there is no navigator (Node 21 and later define one of their own)', () => {
+    vi.stubGlobal('navigator', undefined);
+    try {
+      expect(trackingAllowed()).toBe(false);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 
