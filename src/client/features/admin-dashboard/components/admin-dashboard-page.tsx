@@ -60,8 +60,10 @@ export function AdminDashboardPage() {
           <RetryAlert
             error={failed.error}
             fallback="The statistics could not be loaded."
-            onRetry={() => void failed.refetch()}
-            retrying={failed.isFetching}
+            onRetry={() => {
+              for (const q of cardQueries) if (q.isError) void q.refetch();
+            }}
+            retrying={cardQueries.some((q) => q.isFetching)}
           />
         </Card>
       ) : cardQueries.some((q) => q.isPending) ? (
