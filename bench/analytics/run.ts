@@ -18,7 +18,8 @@
  *
  * Part 1: each query answered one at a time, BENCH_SEQUENTIAL (10) times (service time: p50 and
  * max); then open loop (`bench/lib/paced.ts`) at BENCH_RATE (2: an admin page, not a hot path) req/s for BENCH_SECONDS (8) each,
- * after one warm-up pass: `GET /v1/me` (baseline), `GET /v1/admin/dashboard`, and
+ * after one warm-up pass: `GET /v1/me` (baseline), `GET /v1/admin/dashboard/users`, `/blog` and
+ * `/activity`, and
  * `GET /v1/admin/analytics?range=` 1d, 7d, 30d, 90d, and 90d with a type filter; p50/p99.
  * Target p99 < 300 ms.
  *
@@ -217,7 +218,9 @@ try {
   // ---- Part 1: dashboard and analytics ----
   const headers = { cookie };
   const groups: Record<string, string> = {
-    'GET /v1/admin/dashboard': '/v1/admin/dashboard',
+    'dashboard users': '/v1/admin/dashboard/users',
+    'dashboard blog': '/v1/admin/dashboard/blog',
+    'dashboard activity': '/v1/admin/dashboard/activity',
     'analytics 1d': '/v1/admin/analytics?range=1d&utcOffset=120',
     'analytics 7d': '/v1/admin/analytics?range=7d&utcOffset=120',
     'analytics 30d': '/v1/admin/analytics?range=30d&utcOffset=120',

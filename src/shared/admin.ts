@@ -103,9 +103,13 @@ export const updateContactBody = z.strictObject({
   handled: z.boolean({ error: 'handled must be true or false' }),
 });
 
-// ---- Dashboard stat cards (/v1/admin/stats, any active admin) ----
+// ---- Admin dashboard, one section per permission (/v1/admin/dashboard/*) ----
 
-export const adminStatsResponse = z.object({
+export const DASHBOARD_DAYS = 30;
+export const dailyCount = z.object({ date: z.iso.date(), count: z.number().int() });
+
+/** GET /v1/admin/dashboard/users (permission users): the user, number and message figures. */
+export const adminDashboardUsers = z.object({
   totalUsers: z.number().int(),
   /** Users created in the last 7 days ('+N this week'). */
   recentSignups: z.number().int(),
@@ -115,11 +119,49 @@ export const adminStatsResponse = z.object({
   totalMessages: z.number().int(),
   /** Messages stored since midnight UTC ('Processed today'). */
   messagesToday: z.number().int(),
-  /** Published posts only. */
-  totalBlogPosts: z.number().int(),
+  /** 30 days ending today (UTC), zero-filled, oldest first. */
+  userGrowth: z.array(dailyCount),
+  messageVolume: z.array(dailyCount),
   generatedAt: z.iso.datetime(),
 });
-export type AdminStats = z.infer<typeof adminStatsResponse>;
+export type AdminDashboardUsers = z.infer<typeof adminDashboardUsers>;
+
+/** GET /v1/admin/dashboard/blog (permission blog): the published posts' figures. */
+export const adminDashboardBlog = z.object({
+  /** Published posts only. */
+  totalBlogPosts: z.number().int(),
+  /** Published posts per category, most first. */
+  topCategories: z.array(z.object({ category: z.string(), count: z.number().int() })),
+  /** Top 5 published posts by view count. */
+  popularPosts: z.array(
+    z.object({
+      id: z.uuid(),
+      slug: z.string(),
+      title: z.string(),
+      category: z.string(),
+      readTime: z.string(),
+      viewCount: z.number().int(),
+      likeCount: z.number().int(),
+    }),
+  ),
+  generatedAt: z.iso.datetime(),
+});
+export type AdminDashboardBlog = z.infer<typeof adminDashboardBlog>;
+
+/** GET /v1/admin/dashboard/activity (permission analytics): the latest 10 events. */
+export const adminDashboardActivity = z.object({
+  recentEvents: z.array(
+    z.object({
+      id: z.uuid(),
+      type: z.string(),
+      userId: z.uuid().nullable(),
+      pageUrl: z.string().nullable(),
+      createdAt: z.iso.datetime(),
+    }),
+  ),
+  generatedAt: z.iso.datetime(),
+});
+export type AdminDashboardActivity = z.infer<typeof adminDashboardActivity>;
 
 // ---- Audit log (/v1/admin/audit, super_admin) ----
 

@@ -130,39 +130,3 @@ export const ANALYTICS_CSV_COLUMNS = [
   'Timestamp',
   'User Agent',
 ] as const;
-
-// ---- Admin dashboard charts (/v1/admin/dashboard, any active admin) ----
-
-export const DASHBOARD_DAYS = 30;
-export const dailyCount = z.object({ date: z.iso.date(), count: z.number().int() });
-export const adminDashboardResponse = z.object({
-  /** 30 days ending today (UTC), zero-filled, oldest first. */
-  userGrowth: z.array(dailyCount),
-  messageVolume: z.array(dailyCount),
-  /** Published posts per category, most first. */
-  topCategories: z.array(z.object({ category: z.string(), count: z.number().int() })),
-  /** Top 5 published posts by view count. */
-  popularPosts: z.array(
-    z.object({
-      id: z.uuid(),
-      slug: z.string(),
-      title: z.string(),
-      category: z.string(),
-      readTime: z.string(),
-      viewCount: z.number().int(),
-      likeCount: z.number().int(),
-    }),
-  ),
-  /** The latest 10 events. */
-  recentEvents: z.array(
-    z.object({
-      id: z.uuid(),
-      type: z.string(),
-      userId: z.uuid().nullable(),
-      pageUrl: z.string().nullable(),
-      createdAt: z.iso.datetime(),
-    }),
-  ),
-  generatedAt: z.iso.datetime(),
-});
-export type AdminDashboard = z.infer<typeof adminDashboardResponse>;

@@ -42,7 +42,8 @@ async function csvOf(download: Download) {
 }
 
 /**
- * The admin dashboard's charts, popular posts and recent activity, and the analytics page, in
+ * The admin dashboard's charts, popular posts and recent activity (three requests, one per
+ * section), and the analytics page, in
  * Chromium against the real server. Events, users, messages and posts are written straight to
  * the database with explicit times relative to the app's (frozen) clock: 2 hours, 3 days and 20
  * days ago. Analytics recording is switched off first, so the page's own tracking
@@ -294,6 +295,7 @@ describe('admin analytics and dashboard charts', () => {
 
     // Recent Activity: the 10 newest events, prettified, with who and the path (no query).
     const rows = page.getByTestId('activity-row');
+    await rows.first().waitFor(); // its own request, apart from the charts'
     expect(await rows.count()).toBe(10);
     const newest = rows.first();
     expect(await newest.innerText()).toMatch(/^Page View\s+Anonymous\s+\/blog\s+/);
@@ -466,17 +468,18 @@ describe('admin analytics and dashboard charts', () => {
     expect(h.browserErrors).toEqual([]);
   });
   it('failed loads show their error with Try again, per section and for the page', async () => {
+    // The dashboard's three sections and the analytics page's figures.
+    const FIGURES = /\/v1\/admin\/(dashboard\/(users|blog|activity)|analytics)(\?|$)/;
     let failing = true;
     const broken = { error: { code: 'INTERNAL_ERROR', message: 'The figures are unavailable.' } };
-    await page.route(/\/v1\/admin\/(dashboard|analytics)(\?|$)/, (route) =>
+    await page.route(FIGURES, (route) =>
       failing
         ? route.fulfill({ status: 500, contentType: 'application/json', json: broken })
         : route.continue(),
     );
     try {
-      // Dashboard: the stat cards load; every chart and list says what failed, with Try again.
+      // Dashboard: the stat cards, every chart and every list say what failed, with Try again.
       await page.goto(h.baseUrl + '/admin');
-      await page.getByRole('list', { name: 'Platform statistics' }).waitFor();
       const activity = page.getByRole('region', { name: 'Recent Activity' });
       await activity.getByRole('alert').getByText('The figures are unavailable.').waitFor();
       for (const name of [
@@ -490,9 +493,14 @@ describe('admin analytics and dashboard charts', () => {
           .getByRole('button', { name: 'Try again' })
           .waitFor();
       }
+      // The stat cards' alert comes first; then one per chart and list.
+      await expect.poll(() => page.getByRole('button', { name: 'Try again' }).count()).toBe(6);
       failing = false;
       await activity.getByRole('button', { name: 'Try again' }).click();
       await page.getByTestId('activity-row').first().waitFor();
+      // The stat cards' Try again reloads the users and blog sections, charts and lists with them.
+      await page.getByRole('button', { name: 'Try again' }).first().click();
+      await page.getByRole('list', { name: 'Platform statistics' }).waitFor();
       await page.getByRole('region', { name: 'Blog Categories' }).locator('canvas').waitFor();
       expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
 
@@ -518,7 +526,7 @@ describe('admin analytics and dashboard charts', () => {
         .getByText('The figures below are from the last successful load.')
         .waitFor({ state: 'detached' });
     } finally {
-      await page.unroute(/\/v1\/admin\/(dashboard|analytics)(\?|$)/);
+      await page.unroute(FIGURES);
     }
     expect(h.browserErrors).toEqual([]);
   });

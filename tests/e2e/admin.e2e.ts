@@ -24,8 +24,8 @@ const ALL_SECTIONS = [
 
 /**
  * The admin area in Chromium: the bootstrap admin (ADMIN_EMAILS) signs in, grants an editor
- * blog-only access; the editor sees only Dashboard and Blog Management and is refused the rest,
- * by the page and by the API; maintenance mode turned on and off in Settings as a normal user
+ * blog-only access; the editor sees only Dashboard (its blog sections) and Blog Management and is
+ * refused the rest, by the page and by the API; maintenance mode turned on and off in Settings as a normal user
  * sees it. Screenshots of every admin page at 375 and 1280 px.
  */
 describe('admin area', () => {
@@ -210,10 +210,31 @@ describe('admin area', () => {
   it('the editor sees only Dashboard and Blog Management and is refused the rest', async () => {
     await signInApi(EDITOR);
     await actAs(EDITOR);
+    // The dashboard asks only for the sections the editor may see: the blog's.
+    const sectionCalls: string[] = [];
+    const onResponse = (res: { url(): string; status(): number }) => {
+      const url = new URL(res.url());
+      if (url.pathname.startsWith('/v1/admin/dashboard')) {
+        sectionCalls.push(`${url.pathname} ${res.status()}`);
+      }
+    };
+    page.on('response', onResponse);
     await page.goto(h.baseUrl + '/admin');
     await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
     expect(await sidebarEntries()).toEqual(['Dashboard', 'Blog Management']);
     expect(await page.getByTestId('admin-role').first().innerText()).toMatch(/^editor$/i);
+    const cards = page.getByRole('list', { name: 'Platform statistics' });
+    await cards.getByText('Published articles').waitFor();
+    expect(await cards.getByRole('heading').allInnerTexts()).toEqual(['Blog Posts']);
+    await page.getByRole('heading', { name: 'Blog Categories' }).waitFor();
+    await page.getByRole('heading', { name: 'Popular Blog Posts' }).waitFor();
+    for (const hidden of ['User Growth (30 Days)', 'Message Volume (30 Days)', 'Recent Activity']) {
+      expect(await page.getByRole('heading', { name: hidden }).count(), hidden).toBe(0);
+    }
+    expect(await page.getByRole('alert').count()).toBe(0);
+    page.off('response', onResponse);
+    expect(sectionCalls).toEqual(['/v1/admin/dashboard/blog 200']);
+    await shoot('dashboard-editor');
 
     await page.goto(h.baseUrl + '/admin/blog');
     await page.getByRole('heading', { name: 'Blog Management', level: 1 }).waitFor();
@@ -241,6 +262,8 @@ describe('admin area', () => {
         admins: await get('/v1/admin/admins'),
         settings: await get('/v1/admin/settings'),
         contact: await get('/v1/admin/contact-messages'),
+        dashboardUsers: await get('/v1/admin/dashboard/users'),
+        dashboardActivity: await get('/v1/admin/dashboard/activity'),
         create: (
           await fetch('/v1/admin/admins', {
             method: 'POST',
@@ -250,7 +273,15 @@ describe('admin area', () => {
         ).status,
       };
     });
-    expect(statuses).toEqual({ users: 403, admins: 403, settings: 403, contact: 403, create: 403 });
+    expect(statuses).toEqual({
+      users: 403,
+      admins: 403,
+      settings: 403,
+      contact: 403,
+      dashboardUsers: 403,
+      dashboardActivity: 403,
+      create: 403,
+    });
   });
 
   it('maintenance mode turned on in Settings shows users the maintenance page, and off again', async () => {

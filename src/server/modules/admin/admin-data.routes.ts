@@ -1,5 +1,7 @@
 import {
-  adminStatsResponse,
+  adminDashboardActivity,
+  adminDashboardBlog,
+  adminDashboardUsers,
   contactListQuery,
   contactListResponse,
   contactMessageDto,
@@ -13,18 +15,21 @@ import type { Db } from '../../db/client.ts';
 import { adminOnly, requireAdmin } from '../../plugins/admin-guard.ts';
 import { adminDataService } from './admin-data.service.ts';
 import { contactAdminRepository } from './contact-admin.repository.ts';
-import { statsAdminRepository } from './stats-admin.repository.ts';
+import { dashboardAdminRepository } from './dashboard-admin.repository.ts';
 import { usersAdminRepository } from './users-admin.repository.ts';
 
 /**
  * The admin area's data: `GET /v1/admin/users` and the contact messages (permission users), and
- * `GET /v1/admin/stats` (any active admin). Rights are checked before the input.
+ * the dashboard's sections, each under the permission of the data it shows:
+ * `GET /v1/admin/dashboard/users` (users: user, number and message figures and series),
+ * `/dashboard/blog` (blog: published posts) and `/dashboard/activity` (analytics: the latest
+ * events, with user ids and page paths). Rights are checked before the input.
  */
 export function adminDataRoutes(app: App, db: Db, now: () => Date) {
   const service = adminDataService({
     users: usersAdminRepository(db),
     contact: contactAdminRepository(db),
-    stats: statsAdminRepository(db),
+    dashboard: dashboardAdminRepository(db),
     now,
   });
   const doc = { tags: ['admin'] };
@@ -65,12 +70,29 @@ export function adminDataRoutes(app: App, db: Db, now: () => Date) {
     },
   );
 
-  app.get(
-    '/v1/admin/stats',
-    { preValidation: adminOnly(), schema: { ...doc, response: { 200: adminStatsResponse } } },
-    async (_req, reply) => {
-      reply.header('cache-control', 'no-store');
-      return service.stats();
+  const sections = [
+    {
+      path: 'users',
+      permission: 'users',
+      response: adminDashboardUsers,
+      read: service.dashboardUsers,
     },
-  );
+    { path: 'blog', permission: 'blog', response: adminDashboardBlog, read: service.dashboardBlog },
+    {
+      path: 'activity',
+      permission: 'analytics',
+      response: adminDashboardActivity,
+      read: service.dashboardActivity,
+    },
+  ] as const;
+  for (const { path, permission, response, read } of sections) {
+    app.get(
+      `/v1/admin/dashboard/${path}`,
+      { preValidation: adminOnly(permission), schema: { ...doc, response: { 200: response } } },
+      async (_req, reply) => {
+        reply.header('cache-control', 'no-store');
+        return read();
+      },
+    );
+  }
 }

@@ -1,19 +1,39 @@
 import type { z } from 'zod';
-import type {
-  AdminStats,
-  ContactMessageDto,
-  contactListQuery,
-  contactListResponse,
-  userListQuery,
-  userListResponse,
+import {
+  DASHBOARD_DAYS,
+  type AdminDashboardActivity,
+  type AdminDashboardBlog,
+  type AdminDashboardUsers,
+  type ContactMessageDto,
+  type contactListQuery,
+  type contactListResponse,
+  type userListQuery,
+  type userListResponse,
 } from '../../../shared/admin.ts';
 import { decodeCursor, encodeCursor } from '../../db/paging.ts';
 import { adminDataErrors } from './admin-data.errors.ts';
 import type { ContactAdminRepository, ContactMessageRow } from './contact-admin.repository.ts';
-import type { StatsAdminRepository } from './stats-admin.repository.ts';
+import type { DashboardAdminRepository } from './dashboard-admin.repository.ts';
 import type { UsersAdminRepository } from './users-admin.repository.ts';
 
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
+const DAY_MS = 86_400_000;
+/** `YYYY-MM-DD` of a UTC day. */
+const dayOf = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The `days` UTC days ending with `today`, oldest first, each with its count or zero. */
+export function zeroFilled(
+  today: Date,
+  days: number,
+  counts: { date: string; count: number }[],
+): { date: string; count: number }[] {
+  const byDay = new Map(counts.map((c) => [c.date, c.count]));
+  const midnight = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+  return Array.from({ length: days }, (_, i) => {
+    const date = dayOf(new Date(midnight - (days - 1 - i) * DAY_MS));
+    return { date, count: byDay.get(date) ?? 0 };
+  });
+}
 
 const contactDto = (r: ContactMessageRow): ContactMessageDto => ({
   ...r,
@@ -32,11 +52,11 @@ function paged<T extends { id: string; createdAt: Date }>(rows: T[], limit: numb
   };
 }
 
-/** The admin area's read models: platform users, contact messages and the stat cards. */
+/** The admin area's read models: platform users, contact messages and the dashboard's sections. */
 export function adminDataService(deps: {
   users: UsersAdminRepository;
   contact: ContactAdminRepository;
-  stats: StatsAdminRepository;
+  dashboard: DashboardAdminRepository;
   now: () => Date;
 }) {
   return {
@@ -74,9 +94,33 @@ export function adminDataService(deps: {
       return contactDto(row);
     },
 
-    async stats(): Promise<AdminStats> {
+    /** The stat cards and 30-day series of users, numbers and messages. */
+    async dashboardUsers(): Promise<AdminDashboardUsers> {
       const now = deps.now();
-      return { ...(await deps.stats.counts(now)), generatedAt: now.toISOString() };
+      const from = new Date(now.getTime() - (DASHBOARD_DAYS - 1) * DAY_MS);
+      const d = await deps.dashboard.users(now, dayOf(from), dayOf(now));
+      return {
+        ...d,
+        userGrowth: zeroFilled(now, DASHBOARD_DAYS, d.userGrowth),
+        messageVolume: zeroFilled(now, DASHBOARD_DAYS, d.messageVolume),
+        generatedAt: now.toISOString(),
+      };
+    },
+
+    /** The published posts' count, categories and the most viewed. */
+    async dashboardBlog(): Promise<AdminDashboardBlog> {
+      const now = deps.now();
+      return { ...(await deps.dashboard.blog()), generatedAt: now.toISOString() };
+    },
+
+    /** The latest events. */
+    async dashboardActivity(): Promise<AdminDashboardActivity> {
+      const now = deps.now();
+      const events = await deps.dashboard.recentEvents();
+      return {
+        recentEvents: events.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
+        generatedAt: now.toISOString(),
+      };
     },
   };
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminStats } from '../../../shared/admin.ts';
+import type { AdminDashboardBlog, AdminDashboardUsers } from '../../../shared/admin.ts';
 import { pollerRepository, type PollOutcome } from '../../poller/poller.repository.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/app.ts';
 
@@ -34,10 +34,11 @@ const messagesAt = (numberId: string, n: number, createdAt: string) =>
     select ${numberId}, 'S', 'c', ${createdAt}::timestamptz, ${`${createdAt}-`} || g, ${createdAt}::timestamptz
     from generate_series(1, ${n}) g`);
 
-describe('GET /v1/admin/stats', () => {
+describe('the dashboard stat cards (GET /v1/admin/dashboard/users and /blog)', () => {
   it('counts users, signups this week, numbers, active users, messages and published posts', async () => {
     const admin = await signIn(t, 'stats-admin@example.com');
-    await rows(sql`insert into admin_users (user_id, role) values (${admin.user.id}, 'editor')`);
+    await rows(sql`insert into admin_users (user_id, role, permissions) values (${admin.user.id},
+      'editor', '{"blog":true,"users":true,"analytics":false,"settings":false}'::jsonb)`);
     // The admin's own row: created and active now (by the database's clock, which the test
     // clock does not move), so set both to the test clock's now.
     await rows(sql`update users set created_at = ${ago(0)} where id = ${admin.user.id}`);
@@ -58,18 +59,27 @@ describe('GET /v1/admin/stats', () => {
     await rows(sql`insert into blog_posts (title, slug, excerpt, content, published) values
       ('A', 'a', 'e', 'c', true), ('B', 'b', 'e', 'c', true), ('C', 'c', 'e', 'c', false)`);
 
-    const res = await t.app.inject({ url: '/v1/admin/stats', headers: { cookie: admin.cookie } });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({
+    const get = async (section: string) => {
+      const res = await t.app.inject({
+        url: `/v1/admin/dashboard/${section}`,
+        headers: { cookie: admin.cookie },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as Record<string, unknown>;
+    };
+    const { userGrowth, messageVolume, ...cards } = (await get('users')) as AdminDashboardUsers;
+    expect(userGrowth).toHaveLength(30);
+    expect(messageVolume.at(-1)).toEqual({ date: '2030-06-15', count: 3 });
+    expect(cards).toEqual({
       totalUsers: 4,
       recentSignups: 2,
       totalNumbers: 3,
       activeUsers: 2,
       totalMessages: 8,
       messagesToday: 3,
-      totalBlogPosts: 2,
       generatedAt: '2030-06-15T10:00:00.000Z',
-    } satisfies AdminStats);
+    } satisfies Omit<AdminDashboardUsers, 'userGrowth' | 'messageVolume'>);
+    expect(((await get('blog')) as AdminDashboardBlog).totalBlogPosts).toBe(2);
   });
 });
 

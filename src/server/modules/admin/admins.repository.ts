@@ -42,6 +42,7 @@ const adminColumns = {
   id: adminUsers.id,
   userId: adminUsers.userId,
   email: users.email,
+  emailVerified: users.emailVerified,
   role: adminUsers.role,
   permissions: adminUsers.permissions,
   isActive: adminUsers.isActive,
@@ -52,6 +53,8 @@ export type AdminRow = {
   id: string;
   userId: string;
   email: string;
+  /** False for a pending grant: nobody ever signed in with this email. */
+  emailVerified: boolean;
   role: AdminRole;
   permissions: AdminPermissions;
   isActive: boolean;

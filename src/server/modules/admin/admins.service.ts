@@ -89,9 +89,13 @@ export function adminsService({ repo, now, configured = [] }: AdminsDeps) {
     if (!me || !isActiveSuper(me)) throw adminErrors.notSuperAdmin();
   }
 
-  /** Refuses a change that would leave no active super admin. */
+  /**
+   * Refuses a change that would leave no active super admin who can sign in. Only such a one is
+   * counted (`countActiveSuperAdmins`), so only such a one is protected: a pending grant (an email
+   * nobody signed in with yet) may always be demoted, deactivated or removed.
+   */
   async function keepOneSuperAdmin(ops: AdminWriteOps, target: AdminRow, next: AdminRow | null) {
-    if (!isActiveSuper(target) || (next && isActiveSuper(next))) return;
+    if (!isActiveSuper(target) || !target.emailVerified || (next && isActiveSuper(next))) return;
     if ((await ops.activeSuperAdmins()) <= 1) throw adminErrors.lastSuperAdmin();
   }
 

@@ -108,6 +108,88 @@ describe('the last active super admin (root is the only one here)', () => {
   });
 });
 
+describe('a pending super-admin grant (to an address that never signed in)', () => {
+  const pendingGrant = async () => {
+    const email = newEmail('pending');
+    const res = await create(root.cookie, { email, role: 'super_admin' });
+    expect(res.statusCode).toBe(201);
+    return res.json() as AdminDto;
+  };
+
+  it('may be demoted, deactivated and deleted while root is the only verified super admin, each audited', async () => {
+    const grant = await pendingGrant();
+    const url = `/v1/admin/admins/${grant.id}`;
+    const demoted = await call('PATCH', url, root.cookie, { role: 'admin' });
+    expect(demoted.statusCode, demoted.body).toBe(200);
+    expect(demoted.json()).toMatchObject({ role: 'admin', isActive: true });
+    expect((await call('PATCH', url, root.cookie, { role: 'super_admin' })).statusCode).toBe(200);
+    const deactivated = await call('PATCH', url, root.cookie, { isActive: false });
+    expect(deactivated.statusCode, deactivated.body).toBe(200);
+    expect(deactivated.json()).toMatchObject({ role: 'super_admin', isActive: false });
+    expect((await call('PATCH', url, root.cookie, { isActive: true })).statusCode).toBe(200);
+    const deleted = await call('DELETE', url, root.cookie);
+    expect(deleted.statusCode, deleted.body).toBe(204);
+
+    expect((await auditOf(grant.email)).map((e) => [e.action, e.details])).toEqual([
+      ['admin_user_created', expect.objectContaining({ role: 'super_admin' })],
+      ['admin_user_updated', expect.objectContaining({ after: { role: 'admin' } })],
+      ['admin_user_updated', expect.objectContaining({ after: { role: 'super_admin' } })],
+      ['admin_user_updated', expect.objectContaining({ after: { isActive: false } })],
+      ['admin_user_updated', expect.objectContaining({ after: { isActive: true } })],
+      ['admin_user_deleted', { adminId: grant.id, role: 'super_admin' }],
+    ]);
+    // The mailbox signs in later: it is a plain user, not a super admin.
+    const later = await signIn(t, grant.email, '192.0.2.71');
+    expect((await call('GET', '/v1/me', later.cookie)).json()).not.toHaveProperty('admin');
+  });
+
+  it('may be revoked by the CLI, even when no verified super admin exists at all', async () => {
+    const grant = await pendingGrant();
+    await service().revoke(CLI_ACTOR, grant.email);
+    expect((await auditOf(grant.email)).at(-1)).toMatchObject({
+      action: 'admin_user_deleted',
+      actor: 'cli',
+    });
+    // Before anyone ever signed in: the CLI's grant to a mistyped address can be taken back.
+    const db = t.database.db;
+    const aside = await db
+      .update(adminUsers)
+      .set({ isActive: false })
+      .where(and(eq(adminUsers.role, 'super_admin'), eq(adminUsers.isActive, true)))
+      .returning({ id: adminUsers.id });
+    try {
+      const typo = newEmail('tpyo');
+      await service().grant(CLI_ACTOR, { email: typo, role: 'super_admin' });
+      await expect(
+        service().update(CLI_ACTOR, (await service().list(typo, 'all')).items[0]!.id, {
+          role: 'editor',
+        }),
+      ).resolves.toMatchObject({ role: 'editor' });
+      await service().revoke(CLI_ACTOR, typo);
+      expect((await service().list(typo, 'all')).total).toBe(0);
+    } finally {
+      await db
+        .update(adminUsers)
+        .set({ isActive: true })
+        .where(
+          inArray(
+            adminUsers.id,
+            aside.map((a) => a.id),
+          ),
+        );
+    }
+  });
+
+  it('does not count as another super admin: root still cannot step down', async () => {
+    const grant = await pendingGrant();
+    const [me] = (await list(root.cookie, '?q=root@')).items;
+    const res = await call('PATCH', `/v1/admin/admins/${me!.id}`, root.cookie, { role: 'admin' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('LAST_SUPER_ADMIN');
+    await service().revoke(CLI_ACTOR, grant.email);
+  });
+});
+
 describe('POST /v1/admin/admins', () => {
   it('creates the account (unverified) for an email with none, in the same transaction', async () => {
     const email = newEmail('fresh');

@@ -33,28 +33,6 @@ export type SummaryRow = {
   events50: StoredEvent[];
 };
 
-export type DashboardRow = {
-  userGrowth: { date: string; count: number }[];
-  messageVolume: { date: string; count: number }[];
-  topCategories: { category: string; count: number }[];
-  popularPosts: {
-    id: string;
-    slug: string;
-    title: string;
-    category: string;
-    readTime: string;
-    viewCount: number;
-    likeCount: number;
-  }[];
-  recentEvents: {
-    id: string;
-    type: string;
-    userId: string | null;
-    pageUrl: string | null;
-    createdAt: Date;
-  }[];
-};
-
 const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 const toDate = (v: string | Date) => (v instanceof Date ? v : new Date(v));
 /** A jsonb value: node-postgres and PGlite parse it; a driver that does not gives the text. */
@@ -243,70 +221,6 @@ export function analyticsRepository(db: Db) {
         select ${EVENT_COLUMNS} from analytics_events where ${inRange(f)} ${after}
         order by created_at desc, id desc limit ${limit}`);
       return rowsOf<RawEvent>(res).map(toEvent);
-    },
-
-    /**
-     * The admin dashboard's series and lists in one statement: users per UTC day (on
-     * users_created_idx), messages per day from message_daily_counts (never counting messages),
-     * published posts per category, the 5 most viewed published posts, and the 10 newest events.
-     * Days without rows are absent (the service fills them).
-     */
-    async dashboard(fromDay: string, toDay: string): Promise<DashboardRow> {
-      const res = await db.execute(sql`
-        select
-          (select coalesce(json_agg(json_build_array(d, n) order by d), '[]') from (
-            select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as d,
-              count(*)::int as n
-            from users where created_at >= (${fromDay}::date)::timestamp at time zone 'UTC'
-              and created_at < (${toDay}::date + 1)::timestamp at time zone 'UTC'
-            group by 1) g) as user_growth,
-          (select coalesce(json_agg(json_build_array(to_char(day, 'YYYY-MM-DD'), total::bigint)
-              order by day), '[]')
-            from message_daily_counts
-            where day >= ${fromDay}::date and day <= ${toDay}::date) as message_volume,
-          (select coalesce(json_agg(json_build_array(category, n) order by n desc, category), '[]')
-            from (select category, count(*)::int as n from blog_posts where published
-              group by 1) c) as top_categories,
-          (select coalesce(json_agg(json_build_array(id, slug, title, category, read_time,
-              view_count, like_count) order by view_count desc, created_at desc), '[]')
-            from (select id, slug, title, category, read_time, view_count, like_count, created_at
-              from blog_posts where published
-              order by view_count desc, created_at desc limit 5) p) as popular_posts`);
-      const recent = await db.execute(sql`
-        select id, event_type, user_id, page_url, created_at from analytics_events
-        order by created_at desc, id desc limit 10`);
-      const r = rowsOf<Record<string, unknown>>(res)[0]!;
-      const series = (v: unknown) =>
-        fromJson<[string, number | string][]>(v).map(([date, count]) => ({
-          date,
-          count: Number(count),
-        }));
-      return {
-        userGrowth: series(r.user_growth),
-        messageVolume: series(r.message_volume),
-        topCategories: fromJson<[string, number][]>(r.top_categories).map(([category, count]) => ({
-          category,
-          count,
-        })),
-        popularPosts: fromJson<[string, string, string, string, string, number, number][]>(
-          r.popular_posts,
-        ).map(([id, slug, title, category, readTime, viewCount, likeCount]) => ({
-          id,
-          slug,
-          title,
-          category,
-          readTime,
-          viewCount,
-          likeCount,
-        })),
-        recentEvents: rowsOf<RawEvent>(recent).map((e) => ({
-          id: e.id,
-          type: e.event_type,
-          userId: e.user_id,
-          pageUrl: e.page_url,
-          createdAt: toDate(e.created_at),
-        })),
-      };
     },
 
     /**

@@ -1,6 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
 import {
-  adminDashboardResponse,
   ANALYTICS_CSV_COLUMNS,
   analyticsQuery,
   analyticsSummary,
@@ -32,8 +31,7 @@ const csvRow = (e: StoredEvent) => [
 
 /**
  * Analytics: `POST /v1/analytics/events` (anyone, same origin, rate-limited per address), and the
- * admin reads: `GET /v1/admin/analytics` and its CSV export (permission analytics), and
- * `GET /v1/admin/dashboard` (any active admin).
+ * admin reads: `GET /v1/admin/analytics` and its CSV export (permission analytics).
  */
 export function analyticsRoutes(
   app: App,
@@ -127,11 +125,5 @@ export function analyticsRoutes(
         await pages.return(undefined);
       }
     },
-  );
-
-  app.get(
-    '/v1/admin/dashboard',
-    { preValidation: adminOnly(), schema: { ...doc, response: { 200: adminDashboardResponse } } },
-    async () => service.dashboard(),
   );
 }

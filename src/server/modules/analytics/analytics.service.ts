@@ -1,9 +1,7 @@
 import {
   ADMIN_CLIENT_EVENT_TYPES,
   ANALYTICS_LIMITS,
-  DASHBOARD_DAYS,
   RANGE_DAYS,
-  type AdminDashboard,
   type AnalyticsEventDto,
   type AnalyticsRange,
   type AnalyticsSummary,
@@ -29,23 +27,6 @@ const eventDto = (e: StoredEvent): AnalyticsEventDto => ({
   createdAt: e.createdAt.toISOString(),
 });
 
-/** `YYYY-MM-DD` of a UTC day. */
-const dayOf = (d: Date) => d.toISOString().slice(0, 10);
-
-/** The `days` UTC days ending with `today`, oldest first, each with its count or zero. */
-export function zeroFilled(
-  today: Date,
-  days: number,
-  counts: { date: string; count: number }[],
-): { date: string; count: number }[] {
-  const byDay = new Map(counts.map((c) => [c.date, c.count]));
-  const midnight = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
-  return Array.from({ length: days }, (_, i) => {
-    const date = dayOf(new Date(midnight - (days - 1 - i) * DAY_MS));
-    return { date, count: byDay.get(date) ?? 0 };
-  });
-}
-
 /**
  * The page's path and query from what the browser sent: an absolute URL (any origin) keeps its
  * path and query only; a path is kept as it is. The fragment is dropped.
@@ -63,7 +44,7 @@ export function pagePath(pageUrl: string): string {
   return noHash;
 }
 
-/** Analytics rules: which events a caller may send, the admin page's figures, the dashboard. */
+/** Analytics rules: which events a caller may send, and the analytics page's figures. */
 export function analyticsService(deps: { repo: AnalyticsRepository; now: () => Date }) {
   const { repo, now } = deps;
 
@@ -126,20 +107,6 @@ export function analyticsService(deps: { repo: AnalyticsRepository; now: () => D
         const last = rows.at(-1)!;
         cursor = { at: last.createdAt, id: last.id };
       }
-    },
-
-    async dashboard(): Promise<AdminDashboard> {
-      const t = now();
-      const from = new Date(t.getTime() - (DASHBOARD_DAYS - 1) * DAY_MS);
-      const d = await repo.dashboard(dayOf(from), dayOf(t));
-      return {
-        userGrowth: zeroFilled(t, DASHBOARD_DAYS, d.userGrowth),
-        messageVolume: zeroFilled(t, DASHBOARD_DAYS, d.messageVolume),
-        topCategories: d.topCategories,
-        popularPosts: d.popularPosts,
-        recentEvents: d.recentEvents.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
-        generatedAt: t.toISOString(),
-      };
     },
   };
 }

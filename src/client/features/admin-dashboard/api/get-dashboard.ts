@@ -1,16 +1,27 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminDashboard } from '../../../../shared/analytics.ts';
+import type {
+  AdminDashboardActivity,
+  AdminDashboardBlog,
+  AdminDashboardUsers,
+} from '../../../../shared/admin.ts';
 import { apiGet } from '../../../lib/api.ts';
 import { ADMIN_ROOT } from '../../../lib/query-roots.ts';
 
-const dashboardQuery = queryOptions({
-  queryKey: [...ADMIN_ROOT, 'dashboard'] as const,
-  queryFn: ({ signal }) => apiGet<AdminDashboard>('/v1/admin/dashboard', signal),
-  staleTime: 30_000,
-});
+const sectionQuery = <T>(section: 'users' | 'blog' | 'activity') =>
+  queryOptions({
+    queryKey: [...ADMIN_ROOT, 'dashboard', section] as const,
+    queryFn: ({ signal }) => apiGet<T>(`/v1/admin/dashboard/${section}`, signal),
+    staleTime: 30_000,
+  });
+const usersQuery = sectionQuery<AdminDashboardUsers>('users');
+const blogQuery = sectionQuery<AdminDashboardBlog>('blog');
+const activityQuery = sectionQuery<AdminDashboardActivity>('activity');
 
 /**
- * GET /v1/admin/dashboard (any active admin): the 30-day series, blog categories, popular posts
- * and the latest events.
+ * The dashboard's sections, each asked for only when the admin has its permission (`enabled`):
+ * GET /v1/admin/dashboard/users (users: stat cards and 30-day series), /blog (blog: the Blog
+ * Posts card, categories and popular posts), /activity (analytics: the latest events).
  */
-export const useAdminDashboard = () => useQuery(dashboardQuery);
+export const useDashboardUsers = (enabled: boolean) => useQuery({ ...usersQuery, enabled });
+export const useDashboardBlog = (enabled: boolean) => useQuery({ ...blogQuery, enabled });
+export const useDashboardActivity = (enabled: boolean) => useQuery({ ...activityQuery, enabled });

@@ -1,29 +1,43 @@
 import type { ReactNode } from 'react';
 import { FileText, MessageSquareText, Phone, Users, type LucideIcon } from 'lucide-react';
+import type { AdminPermissions } from '../../../../shared/admin-access.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatCount } from '../../../lib/format.ts';
 import { formatClockTime } from '../../../lib/format-time.ts';
+import { useMe } from '../../../lib/me.ts';
 import { useTrackEvent } from '../../../lib/use-track-event.ts';
-import { useAdminDashboard } from '../api/get-dashboard.ts';
-import { useAdminStats } from '../api/get-stats.ts';
+import { useDashboardActivity, useDashboardBlog, useDashboardUsers } from '../api/get-dashboard.ts';
 import { BlogCategoriesPanel } from './blog-categories-panel.tsx';
 import { DashboardCharts } from './dashboard-charts.tsx';
 import { PopularPosts } from './popular-posts.tsx';
 import { RecentActivity } from './recent-activity.tsx';
 
 /**
- * /admin: the platform's figures in four stat cards, then the 30-day charts, blog categories,
- * popular posts and recent activity (one request, GET /v1/admin/dashboard; each section shows
- * its own loading, empty and error state).
+ * /admin: the platform's figures in stat cards, then the 30-day charts, blog categories, popular
+ * posts and recent activity. Each section is asked for and shown only when the admin has the
+ * permission of its data (users: the user, number and message cards and charts; blog: the Blog
+ * Posts card, categories and popular posts; analytics: recent activity); each shows its own
+ * loading, empty and error state.
  */
 export function AdminDashboardPage() {
   useTrackEvent('admin_dashboard_viewed');
-  const stats = useAdminStats();
-  const dashboard = useAdminDashboard();
-  const s = stats.data;
-  const updatedAt = latestOf(s?.generatedAt, dashboard.data?.generatedAt);
+  // The session's effective permissions (a super admin has them all); the admin layout renders
+  // this page only once they are known.
+  const permissions = useMe().data?.admin?.permissions ?? NO_PERMISSIONS;
+  const users = useDashboardUsers(permissions.users);
+  const blog = useDashboardBlog(permissions.blog);
+  const activity = useDashboardActivity(permissions.analytics);
+  const updatedAt = [users.data, blog.data, activity.data].reduce<string | undefined>(
+    (latest, d) => latestOf(latest, d?.generatedAt),
+    undefined,
+  );
+  // The stat cards wait for every section they show.
+  const cardQueries = [...(permissions.users ? [users] : []), ...(permissions.blog ? [blog] : [])];
+  const failed = cardQueries.find((q) => q.isError);
+  const u = users.data;
+  const b = blog.data;
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
@@ -41,66 +55,91 @@ export function AdminDashboardPage() {
         )}
       </div>
 
-      {stats.isPending ? (
+      {cardQueries.length === 0 ? null : failed ? (
+        <Card className="flex flex-col items-center gap-4 px-6 py-12 text-center">
+          <RetryAlert
+            error={failed.error}
+            fallback="The statistics could not be loaded."
+            onRetry={() => {
+              for (const q of cardQueries) if (q.isError) void q.refetch();
+            }}
+            retrying={cardQueries.some((q) => q.isFetching)}
+          />
+        </Card>
+      ) : cardQueries.some((q) => q.isPending) ? (
         <div className="flex justify-center py-16 text-brand-900">
           <Spinner size="lg" label="Loading statistics" />
         </div>
-      ) : !s ? (
-        <Card className="flex flex-col items-center gap-4 px-6 py-12 text-center">
-          <RetryAlert
-            error={stats.error}
-            fallback="The statistics could not be loaded."
-            onRetry={() => void stats.refetch()}
-            retrying={stats.isFetching}
-          />
-        </Card>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label="Platform statistics">
-          <StatCard
-            icon={Users}
-            title="Total Users"
-            value={s.totalUsers}
-            note={`+${formatCount(s.recentSignups)} this week`}
-            tone="bg-brand-50 text-brand-800"
-          />
-          <StatCard
-            icon={Phone}
-            title="VOIP Numbers"
-            value={s.totalNumbers}
-            note={`Active users: ${formatCount(s.activeUsers)}`}
-            tone="bg-accent-50 text-accent-700"
-          />
-          <StatCard
-            icon={MessageSquareText}
-            title="Total Messages"
-            value={s.totalMessages}
-            note={
-              <>
-                Processed today:{' '}
-                <span className="font-semibold text-slate-900">{formatCount(s.messagesToday)}</span>
-              </>
-            }
-            tone="bg-violet-50 text-violet-700"
-          />
-          <StatCard
-            icon={FileText}
-            title="Blog Posts"
-            value={s.totalBlogPosts}
-            note="Published articles"
-            tone="bg-amber-50 text-amber-800"
-          />
+          {u && (
+            <>
+              <StatCard
+                icon={Users}
+                title="Total Users"
+                value={u.totalUsers}
+                note={`+${formatCount(u.recentSignups)} this week`}
+                tone="bg-brand-50 text-brand-800"
+              />
+              <StatCard
+                icon={Phone}
+                title="VOIP Numbers"
+                value={u.totalNumbers}
+                note={`Active users: ${formatCount(u.activeUsers)}`}
+                tone="bg-accent-50 text-accent-700"
+              />
+              <StatCard
+                icon={MessageSquareText}
+                title="Total Messages"
+                value={u.totalMessages}
+                note={
+                  <>
+                    Processed today:{' '}
+                    <span className="font-semibold text-slate-900">
+                      {formatCount(u.messagesToday)}
+                    </span>
+                  </>
+                }
+                tone="bg-violet-50 text-violet-700"
+              />
+            </>
+          )}
+          {b && (
+            <StatCard
+              icon={FileText}
+              title="Blog Posts"
+              value={b.totalBlogPosts}
+              note="Published articles"
+              tone="bg-amber-50 text-amber-800"
+            />
+          )}
         </ul>
       )}
 
-      <DashboardCharts query={dashboard} />
-      <div className="grid gap-4 lg:grid-cols-5">
-        <BlogCategoriesPanel query={dashboard} className="lg:col-span-2" />
-        <PopularPosts query={dashboard} className="lg:col-span-3" />
-      </div>
-      <RecentActivity query={dashboard} />
+      {permissions.users && <DashboardCharts query={users} />}
+      {permissions.blog && (
+        <div className="grid gap-4 lg:grid-cols-5">
+          <BlogCategoriesPanel query={blog} className="lg:col-span-2" />
+          <PopularPosts query={blog} className="lg:col-span-3" />
+        </div>
+      )}
+      {permissions.analytics && <RecentActivity query={activity} />}
+      {!permissions.users && !permissions.blog && !permissions.analytics && (
+        <Card className="px-6 py-12 text-center text-sm text-slate-600">
+          Your permissions include none of the dashboard&apos;s figures. Use the sections in the
+          menu.
+        </Card>
+      )}
     </div>
   );
 }
+
+const NO_PERMISSIONS: AdminPermissions = {
+  blog: false,
+  users: false,
+  analytics: false,
+  settings: false,
+};
 
 /** The later of two ISO times (either may be missing). */
 function latestOf(a: string | undefined, b: string | undefined): string | undefined {

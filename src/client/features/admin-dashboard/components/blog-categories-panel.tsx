@@ -1,6 +1,6 @@
 import { PieChart } from 'lucide-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { AdminDashboard } from '../../../../shared/analytics.ts';
+import type { AdminDashboardBlog } from '../../../../shared/admin.ts';
 import { DoughnutChart } from '../../../components/charts/doughnut-chart.tsx';
 import { Panel, PanelBody, PanelEmpty } from '../../../components/ui/panel.tsx';
 
@@ -9,7 +9,7 @@ export function BlogCategoriesPanel({
   query,
   className,
 }: {
-  query: UseQueryResult<AdminDashboard>;
+  query: UseQueryResult<AdminDashboardBlog>;
   className?: string;
 }) {
   return (

@@ -1,13 +1,13 @@
 import { MessageSquareText, TrendingUp } from 'lucide-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { AdminDashboard } from '../../../../shared/analytics.ts';
+import type { AdminDashboardUsers } from '../../../../shared/admin.ts';
 import { SeriesChart } from '../../../components/charts/series-chart.tsx';
 import { BRAND_BLUE, BRAND_TEAL } from '../../../components/charts/colors.ts';
 import { Panel, PanelBody, PanelEmpty } from '../../../components/ui/panel.tsx';
 import { dailyPoints, hasAny } from '../series.ts';
 
 /** The dashboard's two 30-day charts side by side: user growth (line) and message volume (bar). */
-export function DashboardCharts({ query }: { query: UseQueryResult<AdminDashboard> }) {
+export function DashboardCharts({ query }: { query: UseQueryResult<AdminDashboardUsers> }) {
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <Panel title="User Growth (30 Days)" icon={TrendingUp}>

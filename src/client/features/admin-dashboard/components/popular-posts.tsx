@@ -1,6 +1,6 @@
 import { Eye, FileText, Heart } from 'lucide-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { AdminDashboard } from '../../../../shared/analytics.ts';
+import type { AdminDashboardBlog } from '../../../../shared/admin.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Panel, PanelBody, PanelEmpty } from '../../../components/ui/panel.tsx';
 import { formatCount } from '../../../lib/format.ts';
@@ -10,7 +10,7 @@ export function PopularPosts({
   query,
   className,
 }: {
-  query: UseQueryResult<AdminDashboard>;
+  query: UseQueryResult<AdminDashboardBlog>;
   className?: string;
 }) {
   return (

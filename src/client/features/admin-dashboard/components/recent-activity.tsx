@@ -1,6 +1,6 @@
 import { Activity } from 'lucide-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { AdminDashboard } from '../../../../shared/analytics.ts';
+import type { AdminDashboardActivity } from '../../../../shared/admin.ts';
 import { EventListItem } from '../../../components/ui/event-list-item.tsx';
 import { Panel, PanelBody, PanelEmpty } from '../../../components/ui/panel.tsx';
 import { formatTimeOfDay } from '../../../lib/format-time.ts';
@@ -10,7 +10,7 @@ import { useNow } from '../../../lib/use-now.ts';
  * 'Recent Activity': the latest 10 events, each as its type in words, who ('User 1a2b3c4d' or
  * 'Anonymous'), the page's path and the time of day.
  */
-export function RecentActivity({ query }: { query: UseQueryResult<AdminDashboard> }) {
+export function RecentActivity({ query }: { query: UseQueryResult<AdminDashboardActivity> }) {
   const now = useNow();
   return (
     <Panel title="Recent Activity" icon={Activity}>

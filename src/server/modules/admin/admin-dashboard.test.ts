@@ -1,11 +1,20 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DASHBOARD_DAYS, type AdminDashboard } from '../../../shared/analytics.ts';
+import {
+  DASHBOARD_DAYS,
+  type AdminDashboardActivity,
+  type AdminDashboardBlog,
+  type AdminDashboardUsers,
+} from '../../../shared/admin.ts';
+import type { AdminPermission } from '../../../shared/admin-access.ts';
 import { only, signInAdmin } from '../../test/admin.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { zeroFilled } from './analytics.service.ts';
+import { zeroFilled } from './admin-data.service.ts';
 
-/** GET /v1/admin/dashboard: the charts' series (zero-filled, UTC days) and lists. */
+/**
+ * The admin dashboard's sections: `GET /v1/admin/dashboard/users`, `/blog` and `/activity`, the
+ * charts' series (zero-filled, UTC days) and lists, each section under its own permission.
+ */
 
 let t: TestApp;
 const NOW = new Date('2030-06-15T10:00:00.000Z');
@@ -35,7 +44,19 @@ describe('zeroFilled', () => {
   });
 });
 
-describe('GET /v1/admin/dashboard', () => {
+const SECTIONS = { users: 'users', blog: 'blog', activity: 'analytics' } as const;
+type Section = keyof typeof SECTIONS;
+const read = async <T>(app: TestApp, section: Section, cookie: string) => {
+  const res = await app.app.inject({ url: `/v1/admin/dashboard/${section}`, headers: { cookie } });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['cache-control']).toBe('no-store');
+  return res.json() as T;
+};
+/** An editor with exactly the permissions the three sections need. */
+const sectionsEditor = (app: TestApp) =>
+  signInAdmin(app, { role: 'editor', permissions: only('users', 'blog', 'analytics') });
+
+describe('GET /v1/admin/dashboard/{users,blog,activity}', () => {
   it('series per UTC day for 30 days, categories, popular posts and recent events', async () => {
     // Users: 2 today, 1 at the first day's start, 1 just before the window, 1 yesterday 23:59:59.999.
     await exec(sql`insert into users (email, created_at) values
@@ -59,16 +80,14 @@ describe('GET /v1/admin/dashboard', () => {
       select 'page_view', '/e' || g, ${NOW.toISOString()}::timestamptz - g * interval '1 minute'
       from generate_series(1, 15) g`);
 
-    const admin = await signInAdmin(t, { role: 'editor', permissions: only() });
-    const res = await t.app.inject({
-      url: '/v1/admin/dashboard',
-      headers: { cookie: admin.cookie },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['cache-control']).toBe('no-store');
-    const d = res.json() as AdminDashboard;
+    const admin = await sectionsEditor(t);
+    const u = await read<AdminDashboardUsers>(t, 'users', admin.cookie);
+    const b = await read<AdminDashboardBlog>(t, 'blog', admin.cookie);
+    const a = await read<AdminDashboardActivity>(t, 'activity', admin.cookie);
+    const d = { ...u, ...b, ...a };
 
-    expect(d.generatedAt).toBe(NOW.toISOString());
+    for (const section of [u, b, a]) expect(section.generatedAt).toBe(NOW.toISOString());
+    expect(b.totalBlogPosts).toBe(6);
     for (const series of [d.userGrowth, d.messageVolume]) {
       expect(series).toHaveLength(DASHBOARD_DAYS);
       expect(series[0]!.date).toBe('2030-05-17');
@@ -122,16 +141,16 @@ describe('GET /v1/admin/dashboard', () => {
     const fresh = await createTestApp();
     try {
       fresh.clock.set(NOW);
-      const admin = await signInAdmin(fresh, { role: 'editor', permissions: only() });
-      const res = await fresh.app.inject({
-        url: '/v1/admin/dashboard',
-        headers: { cookie: admin.cookie },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      const d = res.json() as AdminDashboard;
+      const admin = await sectionsEditor(fresh);
+      const d = {
+        ...(await read<AdminDashboardUsers>(fresh, 'users', admin.cookie)),
+        ...(await read<AdminDashboardBlog>(fresh, 'blog', admin.cookie)),
+        ...(await read<AdminDashboardActivity>(fresh, 'activity', admin.cookie)),
+      };
       expect(d.userGrowth.every((p) => p.count === 0)).toBe(true);
       expect(d.messageVolume.every((p) => p.count === 0)).toBe(true);
       expect(d.messageVolume).toHaveLength(DASHBOARD_DAYS);
+      expect(d.totalBlogPosts).toBe(0);
       expect(d.topCategories).toEqual([]);
       expect(d.popularPosts).toEqual([]);
       expect(d.recentEvents).toEqual([]);
@@ -139,4 +158,42 @@ describe('GET /v1/admin/dashboard', () => {
       await fresh.close();
     }
   });
+});
+
+describe('each dashboard section needs the permission of the data it shows', () => {
+  const status = async (cookie: string, url: string) =>
+    (await t.app.inject({ url, headers: { cookie } })).statusCode;
+
+  it('refuses an editor with only the blog permission the user figures and the events', async () => {
+    const editor = await signInAdmin(t, { role: 'editor', permissions: only('blog') });
+    for (const url of ['/v1/admin/dashboard/users', '/v1/admin/dashboard/activity']) {
+      const res = await t.app.inject({ url, headers: { cookie: editor.cookie } });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json()).toEqual({ error: { code: 'FORBIDDEN', message: expect.any(String) } });
+    }
+    expect(await status(editor.cookie, '/v1/admin/dashboard/blog')).toBe(200);
+    // The former combined reads (any active admin) are gone.
+    for (const url of ['/v1/admin/dashboard', '/v1/admin/stats']) {
+      const res = await t.app.inject({ url, headers: { cookie: editor.cookie } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).not.toContain('userId');
+      expect(res.body).not.toContain('totalUsers');
+    }
+  });
+
+  it.each(Object.entries(SECTIONS) as [Section, AdminPermission][])(
+    '/v1/admin/dashboard/%s: permission %s only, or a super admin',
+    async (section, permission) => {
+      const url = `/v1/admin/dashboard/${section}`;
+      const withIt = await signInAdmin(t, { role: 'editor', permissions: only(permission) });
+      expect(await status(withIt.cookie, url)).toBe(200);
+      const others = (['blog', 'users', 'analytics', 'settings'] as const).filter(
+        (p) => p !== permission,
+      );
+      const without = await signInAdmin(t, { role: 'admin', permissions: only(...others) });
+      expect(await status(without.cookie, url)).toBe(403);
+      const root = await signInAdmin(t, { role: 'super_admin', permissions: only() });
+      expect(await status(root.cookie, url)).toBe(200);
+    },
+  );
 });
