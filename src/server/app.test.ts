@@ -188,9 +188,9 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('database faults (PostgreSQL
       }),
     ]).finally(() => clearTimeout(timer));
   };
-  async function until(check: () => boolean, ms = 5000) {
+  async function until(check: () => boolean | Promise<boolean>, ms = 5000) {
     const end = Date.now() + ms;
-    while (!check()) {
+    while (!(await check())) {
       if (Date.now() > end) throw new Error('timed out waiting');
       await new Promise((r) => setTimeout(r, 10));
     }
@@ -299,6 +299,49 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('database faults (PostgreSQL
         body: { status: 'ok', db: 'ok', events: 'ok' },
       });
     } finally {
+      await app.close();
+      await bus.close();
+    }
+  });
+
+  it('GET /healthz reports live events reconnecting when the LISTEN connection stalls silently', async () => {
+    // Found by the bus's round trip (every 5 s, 5 s to answer, so within 10 s; shortened here).
+    const bus = await createPostgresBus(proxy.url(direct.url!), {
+      db: direct.db,
+      load: async () => undefined,
+      connectTimeoutMs: 300,
+      probe: { everyMs: 100, timeoutMs: 200 },
+    });
+    const app = await buildApp({
+      config: loadConfig({
+        NODE_ENV: 'test',
+        DATA_DIR: path.join(os.tmpdir(), 'voip-test-unused'),
+        LOG_LEVEL: 'silent',
+      }),
+      database: direct,
+      mailer: createConsoleMailer({ print: false }),
+      secret: 'test-secret-key-that-is-long-enough-0123456789',
+      bus,
+    });
+    const health = async () => {
+      const res = await within(4000, app.inject({ url: '/healthz' }));
+      return { status: res.statusCode, body: res.json() as unknown };
+    };
+    const events = async () => ((await health()).body as { events: string }).events;
+    try {
+      expect(await events()).toBe('ok');
+      // The connection freezes (nothing closes) and the server takes no new ones meanwhile.
+      proxy.freezeOpen();
+      proxy.refuse();
+      await until(async () => (await events()) === 'reconnecting');
+      expect(await health()).toEqual({
+        status: 200,
+        body: { status: 'ok', db: 'ok', events: 'reconnecting' },
+      });
+      proxy.restore();
+      await until(async () => (await events()) === 'ok');
+    } finally {
+      proxy.restore();
       await app.close();
       await bus.close();
     }
