@@ -169,6 +169,50 @@ describe('routing and errors', () => {
   });
 });
 
+describe('dev outbox', () => {
+  const outbox = (app: TestApp['app'], remoteAddress: string, forwardedFor?: string) =>
+    app.inject({
+      url: '/v1/dev/outbox',
+      remoteAddress,
+      headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+    });
+
+  it('answers requests from this machine', async () => {
+    for (const peer of ['127.0.0.1', '127.10.0.1', '::1', '::ffff:127.0.0.1']) {
+      expect((await outbox(t.app, peer)).statusCode, peer).toBe(200);
+    }
+  });
+
+  it('is a missing route to any other machine, whatever X-Forwarded-For says', async () => {
+    const missing = (await t.app.inject({ url: '/v1/dev/missing' })).json() as {
+      error: { code: string; message: string };
+    };
+    expect(missing.error.code).toBe('NOT_FOUND');
+    for (const [peer, forwardedFor] of [
+      ['10.0.0.5', undefined],
+      ['192.168.1.20', undefined],
+      ['fe80::1', undefined],
+      ['::ffff:10.0.0.5', undefined],
+      ['10.0.0.5', '127.0.0.1'],
+      // A proxy on this machine forwarding another machine's request.
+      ['127.0.0.1', '10.0.0.5'],
+    ] as const) {
+      const res = await outbox(t.app, peer, forwardedFor);
+      expect(res.statusCode, `${peer} ${forwardedFor}`).toBe(404);
+      expect(res.json()).toEqual({
+        error: { ...missing.error, message: 'No route for GET /v1/dev/outbox' },
+      });
+    }
+    // Even when the peer is a trusted proxy (req.ip is then the address it forwards for).
+    const behindProxy = await createTestApp({ env: { TRUST_PROXY: '10.0.0.0/8' } });
+    try {
+      expect((await outbox(behindProxy.app, '10.0.0.5', '127.0.0.1')).statusCode).toBe(404);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+});
+
 describe('redactUrl', () => {
   it.each([
     ['/v1/auth/link?token=abc', '/v1/auth/link?token=[redacted]'],
