@@ -12,8 +12,9 @@
 // The server then runs as `node dist/server/server/main.js` in its own process group; SIGINT/SIGTERM
 // reach it exactly once (forwarded from here) and this process exits with its exit code.
 // Environment variables pass through unchanged (NODE_ENV unset means development: console mailer,
-// dev outbox, demo provider on). On a Node older than the supported ones (e.g. Node 20), the builds
-// and the server run on the pinned Node 24 that npm installs once (scripts/node-runtime.mjs).
+// dev outbox, demo provider on, listening on 127.0.0.1 unless HOST is set). On a Node older than the
+// supported ones (e.g. Node 20), the builds and the server run on the pinned Node 24 that npm
+// installs once (scripts/node-runtime.mjs).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -169,6 +169,50 @@ describe('routing and errors', () => {
   });
 });
 
+describe('dev outbox', () => {
+  const outbox = (app: TestApp['app'], remoteAddress: string, forwardedFor?: string) =>
+    app.inject({
+      url: '/v1/dev/outbox',
+      remoteAddress,
+      headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+    });
+
+  it('answers requests from this machine', async () => {
+    for (const peer of ['127.0.0.1', '127.10.0.1', '::1', '::ffff:127.0.0.1']) {
+      expect((await outbox(t.app, peer)).statusCode, peer).toBe(200);
+    }
+  });
+
+  it('is a missing route to any other machine, whatever X-Forwarded-For says', async () => {
+    const missing = (await t.app.inject({ url: '/v1/dev/missing' })).json() as {
+      error: { code: string; message: string };
+    };
+    expect(missing.error.code).toBe('NOT_FOUND');
+    for (const [peer, forwardedFor] of [
+      ['10.0.0.5', undefined],
+      ['192.168.1.20', undefined],
+      ['fe80::1', undefined],
+      ['::ffff:10.0.0.5', undefined],
+      ['10.0.0.5', '127.0.0.1'],
+      // A proxy on this machine forwarding another machine's request.
+      ['127.0.0.1', '10.0.0.5'],
+    ] as const) {
+      const res = await outbox(t.app, peer, forwardedFor);
+      expect(res.statusCode, `${peer} ${forwardedFor}`).toBe(404);
+      expect(res.json()).toEqual({
+        error: { ...missing.error, message: 'No route for GET /v1/dev/outbox' },
+      });
+    }
+    // Even when the peer is a trusted proxy (req.ip is then the address it forwards for).
+    const behindProxy = await createTestApp({ env: { TRUST_PROXY: '10.0.0.0/8' } });
+    try {
+      expect((await outbox(behindProxy.app, '10.0.0.5', '127.0.0.1')).statusCode).toBe(404);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+});
+
 describe('redactUrl', () => {
   it.each([
     ['/v1/auth/link?token=abc', '/v1/auth/link?token=[redacted]'],
@@ -188,9 +232,9 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('database faults (PostgreSQL
       }),
     ]).finally(() => clearTimeout(timer));
   };
-  async function until(check: () => boolean, ms = 5000) {
+  async function until(check: () => boolean | Promise<boolean>, ms = 5000) {
     const end = Date.now() + ms;
-    while (!check()) {
+    while (!(await check())) {
       if (Date.now() > end) throw new Error('timed out waiting');
       await new Promise((r) => setTimeout(r, 10));
     }
@@ -299,6 +343,49 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('database faults (PostgreSQL
         body: { status: 'ok', db: 'ok', events: 'ok' },
       });
     } finally {
+      await app.close();
+      await bus.close();
+    }
+  });
+
+  it('GET /healthz reports live events reconnecting when the LISTEN connection stalls silently', async () => {
+    // Found by the bus's round trip (every 5 s, 5 s to answer, so within 10 s; shortened here).
+    const bus = await createPostgresBus(proxy.url(direct.url!), {
+      db: direct.db,
+      load: async () => undefined,
+      connectTimeoutMs: 300,
+      probe: { everyMs: 100, timeoutMs: 200 },
+    });
+    const app = await buildApp({
+      config: loadConfig({
+        NODE_ENV: 'test',
+        DATA_DIR: path.join(os.tmpdir(), 'voip-test-unused'),
+        LOG_LEVEL: 'silent',
+      }),
+      database: direct,
+      mailer: createConsoleMailer({ print: false }),
+      secret: 'test-secret-key-that-is-long-enough-0123456789',
+      bus,
+    });
+    const health = async () => {
+      const res = await within(4000, app.inject({ url: '/healthz' }));
+      return { status: res.statusCode, body: res.json() as unknown };
+    };
+    const events = async () => ((await health()).body as { events: string }).events;
+    try {
+      expect(await events()).toBe('ok');
+      // The connection freezes (nothing closes) and the server takes no new ones meanwhile.
+      proxy.freezeOpen();
+      proxy.refuse();
+      await until(async () => (await events()) === 'reconnecting');
+      expect(await health()).toEqual({
+        status: 200,
+        body: { status: 'ok', db: 'ok', events: 'reconnecting' },
+      });
+      proxy.restore();
+      await until(async () => (await events()) === 'ok');
+    } finally {
+      proxy.restore();
       await app.close();
       await bus.close();
     }

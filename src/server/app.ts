@@ -15,7 +15,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -48,6 +47,7 @@ import { sharingRoutes } from './modules/sharing/sharing.routes.ts';
 import { sharingService } from './modules/sharing/sharing.service.ts';
 import { viewCounter, type ViewCounter } from './modules/sharing/views.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
 import { registerMaintenanceGuard } from './modules/settings/maintenance.ts';
 import { settingsRepository } from './modules/settings/settings.repository.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
@@ -236,41 +236,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('analytics', analytics);
   // The last events are written before the database closes.
   app.addHook('onClose', async () => analytics.close());
-
-  app.get(
-    '/healthz',
-    {
-      logLevel: 'warn',
-      schema: {
-        tags: ['system'],
-        response: {
-          200: z.object({
-            status: z.literal('ok'),
-            db: z.literal('ok'),
-            events: z.enum(['ok', 'reconnecting']),
-          }),
-          503: z.object({
-            status: z.literal('error'),
-            db: z.enum(['ok', 'unreachable']),
-            events: z.enum(['ok', 'reconnecting']),
-          }),
-        },
-      },
-    },
-    async (_req, reply) => {
-      reply.header('cache-control', 'no-store');
-      const db = await withTimeout(database.ping(), 2000).then(
-        () => 'ok' as const,
-        () => 'unreachable' as const,
-      );
-      // Live events reconnect by themselves after a blip; down over 10 s, the process is unwell.
-      const bus = app.bus.status();
-      const events = bus.listening ? ('ok' as const) : ('reconnecting' as const);
-      const eventsDown = !bus.listening && now().getTime() - (bus.since?.getTime() ?? 0) > 10_000;
-      if (db === 'ok' && !eventsDown) return { status: 'ok' as const, db, events };
-      return reply.status(503).send({ status: 'error' as const, db, events });
-    },
-  );
 
   authRoutes(app, auth, cookies);
   contactRoutes(app, contactRepository(database.db), now);
@@ -462,34 +427,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => retention.stop());
   if (config.demoProvider) demoProviderRoutes(app, now);
 
-  const outbox = mailer.outbox?.bind(mailer);
-  if (config.nodeEnv !== 'production' && outbox) {
-    app.get(
-      '/v1/dev/outbox',
-      {
-        schema: {
-          tags: ['dev'],
-          querystring: z.object({ to: z.string().optional() }),
-          response: {
-            200: z.object({
-              messages: z.array(
-                z.object({
-                  to: z.string(),
-                  subject: z.string(),
-                  text: z.string(),
-                  sentAt: z.string(),
-                }),
-              ),
-            }),
-          },
-        },
-      },
-      async (req, reply) => {
-        reply.header('cache-control', 'no-store');
-        return { messages: outbox(req.query.to) };
-      },
-    );
-  }
+  systemRoutes(app, { database, bus, mailer, production: config.nodeEnv === 'production', now });
 
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
@@ -504,14 +442,4 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
   });
   return app;
-}
-
-function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout;
-  return Promise.race([
-    p,
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error('timeout')), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
 }

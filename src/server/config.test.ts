@@ -18,6 +18,17 @@ describe('loadConfig', () => {
     });
   });
 
+  it('listens on loopback unless in production or HOST says otherwise', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'production', SECRET_KEY: 'k'.repeat(32) }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '' }).host).toBe('127.0.0.1');
+    expect(
+      loadConfig({ NODE_ENV: 'production', SECRET_KEY: 'k'.repeat(32), HOST: '::1' }).host,
+    ).toBe('::1');
+  });
+
   it('parses every variable', () => {
     const c = loadConfig({
       NODE_ENV: 'production',

@@ -49,7 +49,7 @@ const trustProxy = z.string().transform((raw, ctx) => {
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  HOST: z.string().min(1).optional(),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/ })
     .optional()
@@ -169,7 +169,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    // Outside production only this machine can connect unless HOST says otherwise: the dev outbox
+    // and the demo provider are no one else's business.
+    host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     publicUrl,
     secureCookies: publicUrl.startsWith('https:'),
     dataDir: path.resolve(e.DATA_DIR),

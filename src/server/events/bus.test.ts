@@ -179,6 +179,51 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('postgres bus reconnects', (
   }, 20_000);
 });
 
+describe.skipIf(process.env.TEST_DB !== 'postgres')('postgres bus stall', () => {
+  it('finds a LISTEN connection that froze without closing, and listens again on a new one', async () => {
+    const clone = await createTestDb();
+    const proxy = await startTcpProxy(targetOf(clone.url!));
+    const errors: Error[] = [];
+    const bus = await createPostgresBus(proxy.url(clone.url!), {
+      db: clone.db,
+      load: async () => undefined,
+      onError: (err) => errors.push(err),
+      probe: { everyMs: 100, timeoutMs: 200 },
+    });
+    try {
+      const user = crypto.randomUUID();
+      const got: string[] = [];
+      let gaps = 0;
+      bus.subscribe(
+        user,
+        (e) => got.push(e.message.content),
+        () => gaps++,
+      );
+      await bus.publish([event(user, 'before')]);
+      await until(() => got.length === 1);
+
+      // The open connection goes silent (no error, no end); new connections still pass.
+      proxy.freezeOpen();
+      await until(() => !bus.status().listening);
+      expect(bus.status().lastError).toMatch(/stalled/);
+      expect(errors.map((e) => e.message)).toEqual([
+        'LISTEN connection stalled: no answer in 200 ms',
+      ]);
+      await until(() => bus.status().listening, 5000);
+      // Events sent meanwhile never arrived: subscribers hear of the gap and replay.
+      expect(gaps).toBe(1);
+      await bus.publish([event(user, 'after the stall')]);
+      await until(() => got.length === 2);
+      expect(got).toEqual(['before', 'after the stall']);
+    } finally {
+      proxy.restore();
+      await bus.close();
+      await proxy.close();
+      await clone.close();
+    }
+  });
+});
+
 describe('memory bus status', () => {
   it('is always listening', () => {
     expect(createMemoryBus().status()).toEqual({ listening: true });

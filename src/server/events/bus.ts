@@ -82,6 +82,13 @@ const userOf = (payload: string) =>
 /** Reconnect delays: 0.5 s doubling to 15 s, each between half and all of that (jitter). */
 const RETRY_FIRST_MS = 500;
 const RETRY_MAX_MS = 15_000;
+/**
+ * A connection can freeze without closing (a dead network path, a dropped NAT entry): no error,
+ * no end, and no notification ever again, while TCP keepalive takes minutes to notice. A round
+ * trip every 5 s that must answer within 5 s finds such a stall within 10 s.
+ */
+const PROBE_EVERY_MS = 5_000;
+const PROBE_TIMEOUT_MS = 5_000;
 
 /**
  * Several processes on one PostgreSQL: publish is NOTIFY, and every process that serves event
@@ -98,15 +105,24 @@ export async function createPostgresBus(
     listen?: boolean;
     /** Gives up on a connection attempt after this long (default 3 s; tests shorten it). */
     connectTimeoutMs?: number;
+    /**
+     * The stall check of the LISTEN connection: a `select 1` every `everyMs` that must answer
+     * within `timeoutMs` (also the deadline of the LISTEN itself), else the connection is dropped
+     * and a new one made (defaults 5 s and 5 s; tests shorten them).
+     */
+    probe?: { everyMs: number; timeoutMs: number };
   },
 ): Promise<EventBus> {
   const f = fanOut();
   let client: pg.Client | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
+  /** The next stall check of the live connection. */
+  let probeTimer: NodeJS.Timeout | undefined;
   let failures = 0;
   let connectedBefore = false;
   let state: BusStatus = { listening: false, since: new Date() };
+  const probe = opts.probe ?? { everyMs: PROBE_EVERY_MS, timeoutMs: PROBE_TIMEOUT_MS };
 
   const onNotification = (n: pg.Notification) => {
     if (n.channel !== CHANNEL || !n.payload) return;
@@ -131,17 +147,43 @@ export async function createPostgresBus(
   async function connect() {
     const c = new pg.Client({
       connectionString: url,
-      // A connection that goes silent (no FIN) is noticed by TCP keepalive, not only by a query.
+      // Keepalive packets keep idle paths (NAT, firewalls) open; a stall is found by the probe.
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
       application_name: 'vm_events', // to find it in pg_stat_activity
       connectionTimeoutMillis: opts.connectTimeoutMs ?? 3000,
     });
     let lost = false;
-    // Called once per connection, whichever comes first: a failed connect, an error, the end.
+    /** `q` on this connection, or the connection dropped when it has not answered in time. */
+    const roundTrip = async (q: string) => {
+      let deadline: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          c.query(q),
+          new Promise<never>((_, reject) => {
+            deadline = setTimeout(
+              () =>
+                reject(new Error(`LISTEN connection stalled: no answer in ${probe.timeoutMs} ms`)),
+              probe.timeoutMs,
+            );
+          }),
+        ]);
+      } finally {
+        clearTimeout(deadline);
+      }
+    };
+    const scheduleProbe = () => {
+      if (closed || lost) return;
+      probeTimer = setTimeout(() => {
+        roundTrip('select 1').then(scheduleProbe, (err: Error) => onLost(err));
+      }, probe.everyMs);
+    };
+    // Called once per connection, whichever comes first: a failed connect, an error, the end, a
+    // stall. Ending a connection with a query in flight destroys its socket (no goodbye awaited).
     const onLost = (err: Error) => {
       if (lost) return;
       lost = true;
+      clearTimeout(probeTimer);
       c.end().catch(() => {});
       if (client === c) client = undefined;
       if (closed) return;
@@ -157,7 +199,7 @@ export async function createPostgresBus(
     c.on('end', () => onLost(new Error('LISTEN connection ended')));
     try {
       await c.connect();
-      await c.query(`listen ${CHANNEL}`);
+      await roundTrip(`listen ${CHANNEL}`);
     } catch (err) {
       onLost(err as Error);
       return;
@@ -168,6 +210,7 @@ export async function createPostgresBus(
     }
     client = c;
     failures = 0;
+    scheduleProbe();
     // Back after a loss: events sent meanwhile never reached this process.
     if (connectedBefore) f.gap();
     connectedBefore = true;
@@ -197,6 +240,7 @@ export async function createPostgresBus(
     async close() {
       closed = true;
       clearTimeout(retry);
+      clearTimeout(probeTimer);
       await client?.end().catch(() => {});
     },
   };

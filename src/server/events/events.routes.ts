@@ -7,6 +7,12 @@ import { requireUser, SESSION_COOKIE } from '../plugins/session.ts';
 import type { EventStreams } from './sse.ts';
 import { REPLAY_LIMIT } from './sse.ts';
 
+/**
+ * Event streams one user may hold open in a process; one more ends the oldest. Real users stay
+ * far below it (a browser opens at most 6 connections to a host over HTTP/1.1).
+ */
+export const MAX_STREAMS_PER_USER = 20;
+
 /** `GET /v1/events`: the signed-in user's new messages as Server-Sent Events. */
 export function eventsRoutes(
   app: App,
@@ -50,6 +56,7 @@ export function eventsRoutes(
       watch(true);
       await streams.open(reply, {
         userId: user.id,
+        maxPerUser: MAX_STREAMS_PER_USER,
         data: (e) => JSON.stringify(e.message),
         lastEventId: req.headers['last-event-id'],
         replay: async (since) =>

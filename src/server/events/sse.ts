@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import { openStream } from '../plugins/stream.ts';
 import type { EventBus, MessageEvent } from './bus.ts';
@@ -28,6 +29,12 @@ export type EventStreamOptions = {
   headers?: Record<string, string>;
   /** Ends the stream when aborted (the page it follows changed). */
   end?: AbortSignal;
+  /**
+   * At most this many streams of `userId` opened with this option stay open in this process:
+   * one more ends the oldest, which reconnects by itself and is replayed what it missed. A new
+   * tab always works, and a stream whose client vanished without closing goes first.
+   */
+  maxPerUser?: number;
 };
 
 /**
@@ -43,6 +50,8 @@ export function eventStreams(
 ) {
   const heartbeatMs = deps.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
   const streams = new Set<{ destroy: () => void }>();
+  /** The responses of the streams opened with `maxPerUser`, by user, oldest first. */
+  const byUser = new Map<string, Set<ServerResponse>>();
   app.addHook('preClose', async () => {
     for (const s of streams) s.destroy();
   });
@@ -52,7 +61,13 @@ export function eventStreams(
     /** Takes over the reply and streams until the client goes, the heartbeat says stop, or close. */
     async open(reply: FastifyReply, o: EventStreamOptions) {
       const lastId = Number(o.lastEventId);
-      const { raw } = openStream(reply, 'text/event-stream; charset=utf-8', o.headers);
+      const { raw, signal: gone } = openStream(
+        reply,
+        'text/event-stream; charset=utf-8',
+        o.headers,
+      );
+      // The client left while the request was checked: its 'close' has come and gone.
+      if (gone.aborted) return;
       raw.socket?.setNoDelay(true);
       const sentIds = new Set<string>();
       const pending: MessageEvent[] = [];
@@ -94,12 +109,25 @@ export function eventStreams(
         },
       };
       streams.add(stream);
+      const mine = o.maxPerUser ? (byUser.get(o.userId) ?? new Set<ServerResponse>()) : undefined;
+      if (mine && o.maxPerUser) {
+        byUser.set(o.userId, mine);
+        // Destroyed, not ended: its connection is freed at once instead of idling as keep-alive.
+        for (const oldest of mine) {
+          if (mine.size < o.maxPerUser) break;
+          mine.delete(oldest);
+          oldest.destroy();
+        }
+        mine.add(raw);
+      }
       o.end?.addEventListener('abort', stream.destroy, { once: true });
       raw.on('close', () => {
         o.end?.removeEventListener('abort', stream.destroy);
         clearInterval(heartbeat);
         unsubscribe();
         streams.delete(stream);
+        mine?.delete(raw);
+        if (mine?.size === 0 && byUser.get(o.userId) === mine) byUser.delete(o.userId);
       });
 
       raw.write(`retry: 3000\n: connected\n\n`);

@@ -9,6 +9,11 @@ export type TcpProxy = {
    */
   blackHole(): void;
   restore(): void;
+  /**
+   * The connections open now go dead (nothing passes either way, nothing closes) until
+   * `restore()`, while new ones pass: one frozen path, such as a dropped NAT entry.
+   */
+  freezeOpen(): void;
   /** Resets every open connection. */
   dropAll(): void;
   /** New connections are reset at once (until `restore()`), like a server that is down. */
@@ -22,6 +27,7 @@ type Conn = {
   toServer: Buffer[];
   toClient: Buffer[];
   serverClosed: boolean;
+  frozen: boolean;
 };
 
 /** A TCP proxy on 127.0.0.1 in front of `target` (PostgreSQL in tests) that can play network faults. */
@@ -38,9 +44,10 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     if (!c.upstream) {
       const up = net.connect(target);
       c.upstream = up;
-      up.on('data', (d) => (mode === 'hold' ? c.toClient.push(d) : c.client.write(d)));
+      const held = () => mode === 'hold' || c.frozen;
+      up.on('data', (d) => (held() ? c.toClient.push(d) : c.client.write(d)));
       // While held, the client must not learn that the server went away either.
-      up.on('close', () => (mode === 'hold' ? (c.serverClosed = true) : kill(c)));
+      up.on('close', () => (held() ? (c.serverClosed = true) : kill(c)));
       up.on('error', () => {});
     }
     for (const d of c.toServer.splice(0)) c.upstream.write(d);
@@ -53,10 +60,10 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       client.resetAndDestroy();
       return;
     }
-    const c: Conn = { client, toServer: [], toClient: [], serverClosed: false };
+    const c: Conn = { client, toServer: [], toClient: [], serverClosed: false, frozen: false };
     conns.add(c);
     client.on('data', (d) =>
-      mode === 'hold' || !c.upstream ? c.toServer.push(d) : c.upstream.write(d),
+      mode === 'hold' || c.frozen || !c.upstream ? c.toServer.push(d) : c.upstream.write(d),
     );
     client.on('close', () => kill(c));
     client.on('error', () => {});
@@ -75,7 +82,13 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     blackHole: () => void (mode = 'hold'),
     restore() {
       mode = 'forward';
-      for (const c of conns) flush(c);
+      for (const c of conns) {
+        c.frozen = false;
+        flush(c);
+      }
+    },
+    freezeOpen() {
+      for (const c of conns) c.frozen = true;
     },
     dropAll() {
       for (const c of conns) {

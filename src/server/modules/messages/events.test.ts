@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users, voipNumbers } from '../../db/schema.ts';
+import { MAX_STREAMS_PER_USER } from '../../events/events.routes.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/app.ts';
+import { sseConnect } from '../../test/sse.ts';
 
 /** A fake provider whose inbox the test fills; the app listens on 127.0.0.1 for real SSE clients. */
 const inbox = new Map<string, { id: string; from: string; content: string }[]>();
@@ -183,5 +185,41 @@ describe('GET /v1/events', () => {
     expect(bobStream.events).toHaveLength(0);
     bobStream.close();
     aliceStream.close();
+  });
+
+  it(`keeps ${MAX_STREAMS_PER_USER} streams of a user open: one more ends the user’s oldest`, async () => {
+    const carol = await signIn(t, 'carol@example.com');
+    const dave = await signIn(t, 'dave@example.com');
+    const open = (cookie: string) => sseConnect(`${appUrl}/v1/events`, { cookie });
+    const daves = await open(dave.cookie);
+    const carols = [];
+    for (let i = 0; i < MAX_STREAMS_PER_USER; i++) carols.push(await open(carol.cookie));
+    expect(t.app.bus.watchers(carol.user.id)).toBe(MAX_STREAMS_PER_USER);
+
+    const newest = await open(carol.cookie);
+    expect(newest.status).toBe(200);
+    let oldestEnded = false;
+    void carols[0]!.ended.then(() => (oldestEnded = true));
+    await until(() => oldestEnded);
+    await until(() => t.app.bus.watchers(carol.user.id) === MAX_STREAMS_PER_USER);
+    // The others, the new one and another user's stream are still live.
+    const live = [...carols.slice(1), newest];
+    const event = (userId: string) => ({
+      userId,
+      id: String(Date.now()),
+      message: {
+        id: crypto.randomUUID(),
+        voipNumberId: crypto.randomUUID(),
+        phoneNumber: '3125550102',
+        sender: 'Svc',
+        content: 'code 7788',
+        code: '7788',
+        receivedAt: new Date().toISOString(),
+      },
+    });
+    await t.app.bus.publish([event(carol.user.id), event(dave.user.id)]);
+    await until(() => daves.events.length === 1 && live.every((s) => s.events.length === 1));
+    expect(carols[0]!.events).toHaveLength(0);
+    for (const s of [daves, ...live]) s.close();
   });
 });
