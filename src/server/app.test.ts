@@ -256,7 +256,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('database faults (PostgreSQL
     const database = await openPostgres(proxy.url(direct.url!), {
       migrate: false,
       max: 3,
-      timeouts: { connectMs: 500, statementMs: 1000, queryMs: 1500 },
+      timeouts: { connectMs: 500, answerMs: 1000 },
     });
     const f = await createTestApp({ database });
     try {

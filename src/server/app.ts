@@ -173,6 +173,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerErrorHandling(app);
 
   await app.register(fastifyCookie);
+  // Before every route: the plugin applies a route's `config.rateLimit` only to routes added after
+  // it. One in-memory store for every limiter's keys (addresses, users): room for many, so a flood
+  // of made-up keys cannot push a real one's count out.
+  await app.register(fastifyRateLimit, { global: false, cache: 100_000 });
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
@@ -319,9 +323,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await poller.stop();
     await Promise.all([pollFetcher.close(), onDemandFetcher.close()]);
   });
-  // One in-memory store for every limiter's keys (addresses, users, public hashes): room for many,
-  // so a flood of made-up keys cannot push a real one's count out.
-  await app.register(fastifyRateLimit, { global: false, cache: 100_000 });
   messagesRoutes(app, {
     service: messagesService({
       repo: messagesRepo,

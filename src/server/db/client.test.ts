@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { startTcpProxy, targetOf } from '../test/tcp-proxy.ts';
 import { openPostgres, type Database } from './client.ts';
 import { isDatabaseUnavailable, pgErrorCode } from './errors.ts';
@@ -47,17 +47,17 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('PostgreSQL pool timeouts', 
   it('sets a statement timeout on every connection, ended as a database outage', async () => {
     const database = await openPostgres(url, { migrate: false, max: 1 });
     try {
-      expect(await show(database, 'statement_timeout')).toBe('10s');
+      expect(await show(database, 'statement_timeout')).toBe('9s');
     } finally {
       await database.close();
     }
     const short = await openPostgres(url, {
       migrate: false,
       max: 1,
-      timeouts: { statementMs: 100 },
+      timeouts: { answerMs: 1000 },
     });
     try {
-      expect(await show(short, 'statement_timeout')).toBe('100ms');
+      expect(await show(short, 'statement_timeout')).toBe('900ms');
       const err = await short.db.execute(sql`select pg_sleep(2)`).catch((e: unknown) => e);
       expect(pgErrorCode(err)).toBe('57014');
       expect(isDatabaseUnavailable(err)).toBe(true);
@@ -75,7 +75,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('PostgreSQL pool timeouts', 
     const database = await openPostgres(proxy.url(url), {
       migrate: false,
       max: 1,
-      timeouts: { connectMs: 300, statementMs: 500, queryMs: 600 },
+      timeouts: { connectMs: 300, answerMs: 600 },
     });
     try {
       await database.ping();
@@ -93,6 +93,30 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('PostgreSQL pool timeouts', 
       const refused = await database.ping().catch((e: unknown) => e);
       expect(isDatabaseUnavailable(refused)).toBe(true);
     } finally {
+      proxy.restore();
+      await database.close();
+      await proxy.close();
+    }
+  });
+
+  it('with the default settings, a query to a server gone silent fails within the README’s 10 s', async () => {
+    const DOCUMENTED_MS = 10_000; // README: "fail with 503 … within 10 s"
+    const proxy = await startTcpProxy(targetOf(url));
+    const database = await openPostgres(proxy.url(url), { migrate: false, max: 1 });
+    try {
+      await database.ping();
+      proxy.blackHole();
+      // The pool's deadlines run on a fake clock stepped by the documented time: a longer deadline
+      // leaves the query unanswered and the test times out.
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const answer = database.ping().then(
+        () => 'answered',
+        (e: unknown) => e,
+      );
+      await vi.advanceTimersByTimeAsync(DOCUMENTED_MS);
+      expect(isDatabaseUnavailable(await answer)).toBe(true);
+    } finally {
+      vi.useRealTimers();
       proxy.restore();
       await database.close();
       await proxy.close();
