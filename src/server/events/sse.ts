@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
+import { realTimers, type Scheduler, type Timer } from '../clock.ts';
 import { openStream } from '../plugins/stream.ts';
 import type { EventBus, MessageEvent } from './bus.ts';
 
@@ -39,9 +40,10 @@ export type EventStreamOptions = {
  */
 export function eventStreams(
   app: FastifyInstance,
-  deps: { bus: EventBus; heartbeatMs?: number; log: FastifyBaseLogger },
+  deps: { bus: EventBus; heartbeatMs?: number; timers?: Scheduler; log: FastifyBaseLogger },
 ) {
   const heartbeatMs = deps.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
+  const timers = deps.timers ?? realTimers;
   const streams = new Set<{ destroy: () => void }>();
   app.addHook('preClose', async () => {
     for (const s of streams) s.destroy();
@@ -77,17 +79,20 @@ export function eventStreams(
         // and is replayed what it missed.
         () => raw.end(),
       );
-      const heartbeat = setInterval(() => {
+      let heartbeat: Timer | undefined;
+      const beat = () => {
+        heartbeat = timers.setTimeout(beat, heartbeatMs);
         raw.write(': ping\n\n');
         o.heartbeat().then(
           (goOn) => {
             if (goOn || raw.writableEnded) return;
-            clearInterval(heartbeat);
+            timers.clearTimeout(heartbeat);
             raw.end();
           },
           (err: unknown) => deps.log.warn({ err }, 'event stream heartbeat failed'),
         );
-      }, heartbeatMs);
+      };
+      heartbeat = timers.setTimeout(beat, heartbeatMs);
       const stream = {
         destroy: () => {
           if (!raw.destroyed) raw.end();
@@ -97,7 +102,7 @@ export function eventStreams(
       o.end?.addEventListener('abort', stream.destroy, { once: true });
       raw.on('close', () => {
         o.end?.removeEventListener('abort', stream.destroy);
-        clearInterval(heartbeat);
+        timers.clearTimeout(heartbeat);
         unsubscribe();
         streams.delete(stream);
       });

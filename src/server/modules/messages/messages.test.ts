@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { messages, voipNumbers } from '../../db/schema.ts';
 import { createMemoryBus, type EventBus } from '../../events/bus.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/app.ts';
+import { settleOn } from '../../test/clock.ts';
 import { createPoller, type PollerOptions } from '../../poller/poller.ts';
 import { pollerRepository, type PollerRepository } from '../../poller/poller.repository.ts';
 import { createProviderReader } from '../../providers/read-provider.ts';
@@ -415,6 +416,8 @@ describe('storing polls in batches', () => {
       }),
       bus: opts.bus ?? createMemoryBus(),
       now: t.clock.now,
+      // The loop's idle pauses run on the test clock: a test steps them.
+      timers: t.clock,
       log: { warn: () => {}, error: (_obj, m) => log.errors.push(m) },
       options: opts.options,
     });
@@ -483,13 +486,19 @@ describe('storing polls in batches', () => {
     poller.start();
     // Two requests at a time, yet eight polls are fetched while the first write waits.
     await vi.waitFor(() => expect(log.fetches).toBe(8));
-    await new Promise((r) => setTimeout(r, 50));
+    // Three idle pauses of the loop go by: no room, so no claim and no further fetch.
+    for (let i = 0; i < 3; i++) {
+      await vi.waitFor(() => expect(t.clock.pending()).toContain(250));
+      t.clock.advance(250);
+    }
+    await vi.waitFor(() => expect(t.clock.pending()).toContain(250));
     expect(log.fetches).toBe(8);
+    expect(log.claims.flat()).toHaveLength(8);
     open();
     await vi.waitFor(async () => {
       for (const n of numbers) expect(await storedMessages(n.id)).toHaveLength(1);
     });
-    await poller.stop();
+    await settleOn(t.clock, poller.stop());
   });
 
   it('a host that never answers holds its slots and a bounded queue; other hosts go on, with no claim loop', async () => {
@@ -520,13 +529,18 @@ describe('storing polls in batches', () => {
     await vi.waitFor(async () => {
       for (const n of fine) expect(await storedMessages(n.id)).toHaveLength(1);
     });
-    // Many idle rounds pass (10 ms each) while the dead host hangs.
-    await new Promise((r) => setTimeout(r, 300));
+    // Ten idle pauses pass while the dead host hangs: one claim each, and it brings nothing.
+    await vi.waitFor(() => expect(t.clock.pending()).toContain(10));
+    const claimsBefore = log.claims.length;
+    for (let i = 0; i < 10; i++) {
+      t.clock.advance(10);
+      await vi.waitFor(() => expect(t.clock.pending()).toContain(10));
+    }
+    expect(log.claims.slice(claimsBefore)).toEqual(Array(10).fill([]));
     // The dead host: 2 requests in flight, 4 waiting (one claim brought exactly those); the other
     // 6 were never claimed while the host is saturated: still due, no failure counted.
     expect(log.asked.filter((u) => u.includes('dead.example'))).toHaveLength(2);
     expect(log.claims.filter((hosts) => hosts.includes('dead.example'))).toHaveLength(1);
-    expect(log.claims.length).toBeGreaterThan(5);
     const deadRows = await Promise.all(dead.map((n) => numberRow(n.id)));
     const handedBack = deadRows.filter((r) => r.leaseUntil === null);
     expect(handedBack).toHaveLength(6);
@@ -535,7 +549,7 @@ describe('storing polls in batches', () => {
       expect(r.nextPollAt.getTime()).toBeLessThanOrEqual(t.clock.now().getTime());
     }
     release();
-    await poller.stop();
+    await settleOn(t.clock, poller.stop());
     // Stopping gives the waiting ones back too; the ones in flight were stored.
     const after = await Promise.all(dead.map((n) => numberRow(n.id)));
     expect(after.filter((r) => r.leaseUntil !== null)).toHaveLength(0);
