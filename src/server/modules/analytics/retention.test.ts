@@ -6,6 +6,10 @@ import { manualClock } from '../../test/clock.ts';
 import { analyticsRepository } from './analytics.repository.ts';
 import { retentionJob } from './retention.ts';
 
+/** Waits for `check` to pass; generous, as a loaded CI machine is slow. */
+const waitFor = <T>(check: () => T | Promise<T>) =>
+  vi.waitFor(check, { timeout: 10_000, interval: 20 });
+
 /** The retention job: old events and post view marks go, nothing else. */
 
 let t: TestApp;
@@ -129,11 +133,11 @@ describe('analytics retention', () => {
     // The first run 5 ms after start, then one every 20 ms, each scheduled when the last ends.
     expect(clock.pending()).toEqual([5]);
     clock.advance(5);
-    await vi.waitFor(() => expect(clock.pending()).toEqual([20]));
+    await waitFor(() => expect(clock.pending()).toEqual([20]));
     expect(runs).toEqual([5]);
     expect(await count('analytics_events')).toBe(0);
     clock.advance(20);
-    await vi.waitFor(() => expect(clock.pending()).toEqual([20]));
+    await waitFor(() => expect(clock.pending()).toEqual([20]));
     expect(runs).toEqual([5, 0]);
     await job.stop();
     expect(job.started()).toBe(false);
@@ -202,11 +206,11 @@ describe('analytics retention', () => {
     try {
       clock.advance(1);
       // The run failed, and the next one is scheduled all the same.
-      await vi.waitFor(() => expect(clock.pending()).toEqual([10]));
+      await waitFor(() => expect(clock.pending()).toEqual([10]));
       expect(warnings).toEqual(['analytics retention failed']);
       expect(await count('analytics_events')).toBe(1);
       clock.advance(10);
-      await vi.waitFor(() => expect(clock.pending()).toEqual([10]));
+      await waitFor(() => expect(clock.pending()).toEqual([10]));
       expect(await count('analytics_events')).toBe(0);
     } finally {
       await job.stop();

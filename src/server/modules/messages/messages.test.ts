@@ -10,6 +10,10 @@ import { createPoller, type PollerOptions } from '../../poller/poller.ts';
 import { pollerRepository, type PollerRepository } from '../../poller/poller.repository.ts';
 import { createProviderReader } from '../../providers/read-provider.ts';
 
+/** Waits for `check` to pass; generous, as a loaded CI machine is slow. */
+const waitFor = <T>(check: () => T | Promise<T>) =>
+  vi.waitFor(check, { timeout: 10_000, interval: 20 });
+
 /**
  * A fake provider on 127.0.0.1: /p/{phone} answers with that phone's inbox as JSON; other paths
  * misbehave in one way each. Every request is counted per path.
@@ -473,7 +477,7 @@ describe('storing polls in batches', () => {
     const { poller, log, open } = gatedPoller({ hostConcurrency: 1 });
     const drained = poller.drain();
     // One host, one request at a time: all three are asked while the first poll is not stored yet.
-    await vi.waitFor(() => expect(log.fetches).toBe(3));
+    await waitFor(() => expect(log.fetches).toBe(3));
     open();
     await drained;
     for (const n of numbers) expect(await storedMessages(n.id)).toHaveLength(1);
@@ -485,17 +489,17 @@ describe('storing polls in batches', () => {
     // The running loop (not drain): it waits to be woken when slots free up.
     poller.start();
     // Two requests at a time, yet eight polls are fetched while the first write waits.
-    await vi.waitFor(() => expect(log.fetches).toBe(8));
+    await waitFor(() => expect(log.fetches).toBe(8));
     // Three idle pauses of the loop go by: no room, so no claim and no further fetch.
     for (let i = 0; i < 3; i++) {
-      await vi.waitFor(() => expect(t.clock.pending()).toContain(250));
+      await waitFor(() => expect(t.clock.pending()).toContain(250));
       t.clock.advance(250);
     }
-    await vi.waitFor(() => expect(t.clock.pending()).toContain(250));
+    await waitFor(() => expect(t.clock.pending()).toContain(250));
     expect(log.fetches).toBe(8);
     expect(log.claims.flat()).toHaveLength(8);
     open();
-    await vi.waitFor(async () => {
+    await waitFor(async () => {
       for (const n of numbers) expect(await storedMessages(n.id)).toHaveLength(1);
     });
     await settleOn(t.clock, poller.stop());
@@ -526,15 +530,15 @@ describe('storing polls in batches', () => {
     });
     poller.start();
     // Every number of the healthy host is polled and stored while the dead host hangs.
-    await vi.waitFor(async () => {
+    await waitFor(async () => {
       for (const n of fine) expect(await storedMessages(n.id)).toHaveLength(1);
     });
     // Ten idle pauses pass while the dead host hangs: one claim each, and it brings nothing.
-    await vi.waitFor(() => expect(t.clock.pending()).toContain(10));
+    await waitFor(() => expect(t.clock.pending()).toContain(10));
     const claimsBefore = log.claims.length;
     for (let i = 0; i < 10; i++) {
       t.clock.advance(10);
-      await vi.waitFor(() => expect(t.clock.pending()).toContain(10));
+      await waitFor(() => expect(t.clock.pending()).toContain(10));
     }
     expect(log.claims.slice(claimsBefore)).toEqual(Array(10).fill([]));
     // The dead host: 2 requests in flight, 4 waiting (one claim brought exactly those); the other
