@@ -17,6 +17,7 @@ export default defineConfig({
           env: { TEST_DB: 'pglite' },
           testTimeout: 20_000,
           hookTimeout: 30_000,
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       ...(usePostgres
@@ -46,6 +47,8 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 90_000,
           hookTimeout: 180_000,
+          // Waiting assertions wait long enough for a loaded machine (the default is 1 s).
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

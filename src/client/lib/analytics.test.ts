@@ -156,13 +156,14 @@ describe('sending', () => {
       throw new TypeError('keepalive quota');
     });
     expect(() => trackEvent('admin_settings_viewed')).not.toThrow();
-    await new Promise((r) => setTimeout(r, 0));
-    expect(bodies()[0]).toEqual({
-      type: 'blog_post_shared',
-      sessionId: expect.any(String),
-      pageUrl: '/api/:hash',
-      data: { slug: 'hello' },
-    });
+    await vi.waitFor(() =>
+      expect(bodies()[0]).toEqual({
+        type: 'blog_post_shared',
+        sessionId: expect.any(String),
+        pageUrl: '/api/:hash',
+        data: { slug: 'hello' },
+      }),
+    );
   });
 
   it('trackPageViews counts the first page and each change of path, not a query-only change', async () => {

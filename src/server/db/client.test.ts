@@ -27,7 +27,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('PostgreSQL pool', () => {
       ).rows[0]!.pid;
     try {
       const first = await pid();
-      await new Promise((r) => setTimeout(r, 10_500));
+      await new Promise((r) => setTimeout(r, 10_500)); // determinism: the pause is what is tested
       expect(await pid()).toBe(first);
     } finally {
       await database.close();

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
+import { realTimers, type Scheduler, type Timer } from '../clock.ts';
 import { openStream } from '../plugins/stream.ts';
 import type { EventBus, MessageEvent } from './bus.ts';
 
@@ -46,9 +47,10 @@ export type EventStreamOptions = {
  */
 export function eventStreams(
   app: FastifyInstance,
-  deps: { bus: EventBus; heartbeatMs?: number; log: FastifyBaseLogger },
+  deps: { bus: EventBus; heartbeatMs?: number; timers?: Scheduler; log: FastifyBaseLogger },
 ) {
   const heartbeatMs = deps.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
+  const timers = deps.timers ?? realTimers;
   const streams = new Set<{ destroy: () => void }>();
   /** The responses of the streams opened with `maxPerUser`, by user, oldest first. */
   const byUser = new Map<string, Set<ServerResponse>>();
@@ -92,17 +94,20 @@ export function eventStreams(
         // and is replayed what it missed.
         () => raw.end(),
       );
-      const heartbeat = setInterval(() => {
+      let heartbeat: Timer | undefined;
+      const beat = () => {
+        heartbeat = timers.setTimeout(beat, heartbeatMs);
         raw.write(': ping\n\n');
         o.heartbeat().then(
           (goOn) => {
             if (goOn || raw.writableEnded) return;
-            clearInterval(heartbeat);
+            timers.clearTimeout(heartbeat);
             raw.end();
           },
           (err: unknown) => deps.log.warn({ err }, 'event stream heartbeat failed'),
         );
-      }, heartbeatMs);
+      };
+      heartbeat = timers.setTimeout(beat, heartbeatMs);
       const stream = {
         destroy: () => {
           if (!raw.destroyed) raw.end();
@@ -123,7 +128,7 @@ export function eventStreams(
       o.end?.addEventListener('abort', stream.destroy, { once: true });
       raw.on('close', () => {
         o.end?.removeEventListener('abort', stream.destroy);
-        clearInterval(heartbeat);
+        timers.clearTimeout(heartbeat);
         unsubscribe();
         streams.delete(stream);
         mine?.delete(raw);

@@ -7,6 +7,7 @@ import { createProviderReader } from '../providers/read-provider.ts';
 import type { FetchOutcome } from '../providers/safe-fetch.ts';
 import { createTestDb } from '../test/db.ts';
 import { testClock } from '../test/app.ts';
+import { settleOn, type ManualClock } from '../test/clock.ts';
 import { createPoller, nextSlot, phaseOf, type PollerOptions } from './poller.ts';
 import { pollerRepository, type PollerRepository } from './poller.repository.ts';
 import { STORE_FAILED } from './writer.ts';
@@ -76,6 +77,8 @@ const inbox = (url: string) => {
 function makePoller(opts: {
   fetch: (url: string, signal?: AbortSignal) => Promise<FetchOutcome>;
   now?: () => Date;
+  /** The poller's timers (its idle pause, lease renewal, stop grace) on this clock. */
+  timers?: ManualClock;
   options?: Partial<PollerOptions>;
   repo?: (real: PollerRepository) => Partial<PollerRepository>;
 }) {
@@ -101,21 +104,40 @@ function makePoller(opts: {
     }),
     bus: createMemoryBus(),
     now: opts.now ?? (() => new Date()),
+    ...(opts.timers ? { timers: opts.timers } : {}),
     log: { warn: () => {}, error: (_o, m) => seen.errors.push(m) },
-    options: { idleMs: 10, ...opts.options },
+    options: { idleMs: IDLE_MS, ...opts.options },
   });
   return { poller, seen };
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The loop is idle: it claimed nothing and waits out its idle pause on `clock`. */
+const idle = (clock: ManualClock) => waitFor(() => expect(clock.pending()).toContain(IDLE_MS));
+const IDLE_MS = 10;
+
+/**
+ * Steps the loop through `rounds` idle pauses and returns the claims made meanwhile: one per
+ * pause when nothing is due (the loop waits out each pause, it never spins).
+ */
+async function idleRounds(clock: ManualClock, seen: { claims: string[][] }, rounds: number) {
+  await idle(clock);
+  const before = seen.claims.length;
+  for (let i = 0; i < rounds; i++) {
+    clock.advance(IDLE_MS);
+    await idle(clock);
+  }
+  return seen.claims.slice(before);
+}
 
 describe('a provider host that is down', () => {
   it('is paused as a whole after repeated connection failures: its numbers wait in the table with a clear error, no claim loop, other hosts keep their schedule', async () => {
     const clock = testClock();
+    const t0 = clock.now().getTime();
     const dead = await addNumbers('dead.example', 300, clock.now());
     const fine = await addNumbers('ok.example', 20, clock.now());
     const { poller, seen } = makePoller({
       now: clock.now,
+      timers: clock,
       fetch: async (url) =>
         url.includes('dead.example')
           ? { ok: false, kind: 'resolve', error: 'Could not resolve host dead.example' }
@@ -126,23 +148,19 @@ describe('a provider host that is down', () => {
     await waitFor(async () => {
       for (const n of fine) expect(await stored(n.id)).toHaveLength(1);
     });
-    // Many idle rounds (10 ms each) go by.
-    await sleep(400);
-    const claimsBefore = seen.claims.length;
-    await sleep(200);
-    // Idle claims only: nothing of the dead host is claimed, asked or given back again.
+    // Twenty idle pauses go by: one empty claim each, nothing of the dead host claimed, asked or
+    // given back again.
+    expect(await idleRounds(clock, seen, 20)).toEqual(Array(20).fill([]));
     const asked = seen.asked.filter((u) => u.includes('dead.example')).length;
     expect(asked).toBeLessThanOrEqual(4 + 8);
-    expect(seen.claims.slice(claimsBefore).flat()).toEqual([]);
-    expect(seen.claims.length - claimsBefore).toBeLessThan(40);
-    await poller.stop();
+    await settleOn(clock, poller.stop());
 
     const rows = await Promise.all(dead.map((n) => row(n.id)));
     const waiting = rows.filter((r) => r.lastPolledAt === null);
     expect(waiting.length).toBeGreaterThan(250);
     for (const r of waiting) {
       // Due when the pause ends, saying so; no lease held, no failure counted.
-      expect(r.nextPollAt.getTime()).toBe(clock.now().getTime() + 60_000);
+      expect(r.nextPollAt.getTime()).toBe(t0 + 60_000);
       expect(r.lastError).toBe(
         'Could not resolve host dead.example. Polling of this provider is paused; next try in 60 s.',
       );
@@ -203,12 +221,16 @@ describe('a provider host that is down', () => {
   });
 
   it('stops within moments even with requests hanging: after a short grace they are aborted and their numbers given back, still due, no failure counted', async () => {
-    const now = new Date();
-    const hung = await addNumbers('hung.example', 10, now);
+    const clock = testClock();
+    const hung = await addNumbers('hung.example', 10, clock.now());
+    const signals: AbortSignal[] = [];
     const { poller, seen } = makePoller({
+      now: clock.now,
+      timers: clock,
       fetch: (_url, signal) =>
         new Promise((resolve) => {
-          signal?.addEventListener('abort', () =>
+          signals.push(signal!);
+          signal!.addEventListener('abort', () =>
             resolve({ ok: false, kind: 'aborted', error: 'Request aborted' }),
           );
         }),
@@ -216,10 +238,18 @@ describe('a provider host that is down', () => {
     });
     poller.start();
     await waitFor(() => expect(seen.asked).toHaveLength(4));
-    const started = Date.now();
-    await poller.stop();
-    // The grace for requests to finish, then they are aborted.
-    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+    await idle(clock);
+    let stopped = false;
+    const stopping = poller.stop().then(() => (stopped = true));
+    // The loop ends at the end of its idle pause; then the requests in flight get their grace.
+    clock.advance(IDLE_MS);
+    await waitFor(() => expect(clock.pending()).toContain(300));
+    expect(signals.map((s) => s.aborted)).toEqual([false, false, false, false]);
+    expect(stopped).toBe(false);
+    // The grace runs out: they are aborted, and stop() returns.
+    clock.advance(300);
+    await stopping;
+    expect(signals.map((s) => s.aborted)).toEqual([true, true, true, true]);
     for (const n of hung) {
       const r = await row(n.id);
       expect([r.leaseUntil, r.failures, r.lastError, r.lastPolledAt]).toEqual([
@@ -228,14 +258,15 @@ describe('a provider host that is down', () => {
         null,
         null,
       ]);
-      expect(r.nextPollAt.getTime()).toBeLessThanOrEqual(Date.now());
+      expect(r.nextPollAt.getTime()).toBeLessThanOrEqual(clock.now().getTime());
     }
   });
 });
 
 describe('leases', () => {
   it('are short and renewed while a number is held, so a live worker keeps them and a dead one loses them fast', async () => {
-    const [n] = await addNumbers('slow.example', 1, new Date());
+    const clock = testClock();
+    const [n] = await addNumbers('slow.example', 1, clock.now());
     // Every fetch of the number waits for the test's word (or the poller's stop).
     const waiting: (() => void)[] = [];
     const { poller, seen } = makePoller({
@@ -246,19 +277,26 @@ describe('leases', () => {
             resolve({ ok: false, kind: 'aborted', error: 'Request aborted' }),
           );
         }),
+      now: clock.now,
+      timers: clock,
       options: { leaseMs: 900 },
     });
     poller.start();
     await waitFor(() => expect(waiting).toHaveLength(1));
-    // Held three times as long as a lease: still leased, into the future, and never claimed again.
-    await sleep(2700);
-    const held = await row(n!.id);
-    expect(held.leaseUntil!.getTime()).toBeGreaterThan(Date.now());
-    expect(held.leaseUntil!.getTime()).toBeLessThanOrEqual(Date.now() + 900);
+    expect((await row(n!.id)).leaseUntil!.getTime()).toBe(clock.now().getTime() + 900);
+    // Held three times as long as a lease, in steps of a third of one: each renewal moves the
+    // lease a whole lease past now, and the number is never claimed again (the loop claims at
+    // each step, and a lease run out would be claimable).
+    for (let step = 1; step <= 9; step++) {
+      await waitFor(() => expect(clock.pending()).toContain(300));
+      clock.advance(300);
+      const at = clock.now().getTime();
+      await waitFor(async () => expect((await row(n!.id)).leaseUntil!.getTime()).toBe(at + 900));
+    }
     expect(seen.asked).toHaveLength(1);
     for (const answer of waiting) answer();
     await waitFor(async () => expect(await stored(n!.id)).toHaveLength(1));
-    await poller.stop();
+    await settleOn(clock, poller.stop());
     expect((await row(n!.id)).leaseUntil).toBeNull();
   });
 });
@@ -581,6 +619,7 @@ describe('poll tiers', () => {
     );
     const { poller, seen } = makePoller({
       now: clock.now,
+      timers: clock,
       fetch: (url, signal) => {
         if (url.includes('dead-expecting'))
           return Promise.resolve({
@@ -615,20 +654,23 @@ describe('poll tiers', () => {
       // Every 2 s of the clock, each healthy number is polled again.
       for (let round = 1; round <= 4; round++) {
         await waitFor(() => expect(askedOf('fine-expecting')).toBeGreaterThanOrEqual(10 * round));
+        await idle(clock);
         clock.advance(2_000);
       }
+      // Thirty idle pauses: the dead host is paused, the hung one full, so neither is claimed
+      // again, and the loop idles (one empty claim per pause; the healthy numbers falling due
+      // meanwhile are claimed in rounds of their own).
       const claimsBefore = seen.claims.length;
-      await sleep(300);
-      // The dead host is paused, the hung one full: neither is claimed again, and the loop idles.
+      const rounds = await idleRounds(clock, seen, 30);
       expect(claimedOf('dead-expecting.example', claimsBefore)).toBe(0);
       expect(claimedOf('hung-expecting.example', claimsBefore)).toBe(0);
-      expect(seen.claims.length - claimsBefore).toBeLessThan(60);
+      expect(rounds.filter((hosts) => hosts.length === 0)).toHaveLength(30);
       // Per-host caps: no more asked of either than its slots and queue allow.
       expect(askedOf('dead-expecting')).toBeLessThanOrEqual(4 + 8);
       expect(askedOf('hung-expecting')).toBe(4);
       expect(claimedOf('hung-expecting.example')).toBeLessThanOrEqual(4 + 8);
     } finally {
-      await poller.stop();
+      await settleOn(clock, poller.stop());
     }
     // The dead host's numbers wait for the end of its pause, not 2 s.
     const waiting = (await Promise.all(dead.map((n) => row(n.id)))).filter(

@@ -1,4 +1,5 @@
 import { setMaxListeners } from 'node:events';
+import { delay, realTimers, type Scheduler, type Timer } from '../clock.ts';
 import { extractCode, isVerificationMessage } from '../../shared/messages.ts';
 import { MESSAGES_KEPT_PER_NUMBER } from '../../shared/numbers.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
@@ -117,6 +118,8 @@ export function createPoller(deps: {
   readProvider: ReadProvider;
   bus: EventBus;
   now: () => Date;
+  /** The timers of the loop, the lease renewal and the stop grace (tests step a manual clock). */
+  timers?: Scheduler;
   log: Log;
   options?: Partial<PollerOptions>;
   /** Messages kept per number, asked for each write batch (the site setting); else the option. */
@@ -124,6 +127,7 @@ export function createPoller(deps: {
 }) {
   const o = { ...defaultPollerOptions, ...deps.options };
   const { repo, now } = deps;
+  const timers = deps.timers ?? realTimers;
   let running = false;
   let loop: Promise<void> | undefined;
   let wake: (() => void) | undefined;
@@ -306,21 +310,22 @@ export function createPoller(deps: {
   }
 
   /** Keeps the leases of held numbers alive while this process lives. */
-  let renewTimer: NodeJS.Timeout | undefined;
+  let renewTimer: Timer | undefined;
   function renewLoop() {
-    renewTimer = setTimeout(() => {
-      const ids = [...held];
-      void repo
-        .renewLeases(ids, leaseUntil(now()))
-        .catch((err: unknown) => deps.log.warn({ err }, 'renewing leases failed'))
-        .finally(() => {
-          if (running || held.size) renewLoop();
-        });
-    }, o.leaseMs / 3);
-    renewTimer.unref();
+    renewTimer = timers.setTimeout(
+      () => {
+        const ids = [...held];
+        void repo
+          .renewLeases(ids, leaseUntil(now()))
+          .catch((err: unknown) => deps.log.warn({ err }, 'renewing leases failed'))
+          .finally(() => {
+            if (running || held.size) renewLoop();
+          });
+      },
+      o.leaseMs / 3,
+      { unref: true },
+    );
   }
-
-  const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
   async function mainLoop() {
     let outage = 0;
@@ -334,7 +339,7 @@ export function createPoller(deps: {
         else if (outage++ === 0)
           deps.log.warn({ err }, 'claiming due numbers: database unavailable');
         // While the database is down, try again less often (up to every 5 s).
-        if (outage) await sleep(Math.min(5000, o.idleMs * 2 ** Math.min(outage, 5)));
+        if (outage) await delay(timers, Math.min(5000, o.idleMs * 2 ** Math.min(outage, 5)));
       }
       if (!running) break;
       const full = room() < claimBatch;
@@ -344,9 +349,9 @@ export function createPoller(deps: {
         continue;
       }
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, o.idleMs);
+        const timer = timers.setTimeout(done, o.idleMs);
         function done() {
-          clearTimeout(timer);
+          timers.clearTimeout(timer);
           wake = undefined;
           resolve();
         }
@@ -362,7 +367,7 @@ export function createPoller(deps: {
       if (running) return;
       running = true;
       loop = mainLoop();
-      clearTimeout(renewTimer);
+      timers.clearTimeout(renewTimer);
       renewLoop();
     },
     /**
@@ -375,15 +380,17 @@ export function createPoller(deps: {
       wake?.();
       await loop;
       await release(hosts.drainQueues().map((n) => n.id));
-      let grace: NodeJS.Timeout | undefined;
+      let grace: Timer | undefined;
       await Promise.race([
         Promise.allSettled([...inFlight]),
-        new Promise((resolve) => (grace = setTimeout(resolve, o.stopGraceMs))),
+        new Promise(
+          (resolve) => (grace = timers.setTimeout(() => resolve(undefined), o.stopGraceMs)),
+        ),
       ]);
-      clearTimeout(grace);
+      timers.clearTimeout(grace);
       stopping.abort();
       await Promise.allSettled([...inFlight]);
-      clearTimeout(renewTimer);
+      timers.clearTimeout(renewTimer);
       await writer.published();
       // A later drain() or refresh() reads with a live signal again.
       stopping = new AbortController();

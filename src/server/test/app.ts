@@ -11,13 +11,9 @@ import type { PollerOptions } from '../poller/poller.ts';
 import type { LookupFn } from '../providers/safe-fetch.ts';
 import { createTestDb } from './db.ts';
 import { watchErrorLogs } from './error-logs.ts';
+import { manualClock as testClock, type ManualClock as TestClock } from './clock.ts';
 
-export type TestClock = { now: () => Date; advance: (ms: number) => void; set: (d: Date) => void };
-
-export function testClock(start = new Date()): TestClock {
-  let t = start.getTime();
-  return { now: () => new Date(t), advance: (ms) => (t += ms), set: (d) => (t = d.getTime()) };
-}
+export { manualClock as testClock, type ManualClock as TestClock } from './clock.ts';
 
 export type TestApp = {
   app: App;

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { AnalyticsEventType } from '../../../shared/analytics.ts';
+import { realTimers, type Scheduler, type Timer } from '../../clock.ts';
 import { pgErrorCode } from '../../db/errors.ts';
 import type { EventRow } from './analytics.repository.ts';
 
@@ -96,6 +97,7 @@ export function analyticsRecorder(deps: {
   write: (rows: EventRow[]) => Promise<void>;
   enabled: () => Promise<boolean>;
   now: () => Date;
+  timers?: Scheduler;
   log: FastifyBaseLogger;
   intervalMs?: number;
   maxPending?: number;
@@ -104,16 +106,21 @@ export function analyticsRecorder(deps: {
   const maxPending = deps.maxPending ?? EVENTS_MAX_PENDING;
   let pending: EventRow[] = [];
   let dropped = 0;
-  let timer: NodeJS.Timeout | undefined;
+  const timers = deps.timers ?? realTimers;
+  let timer: Timer | undefined;
   let closed = false;
   let flushing: Promise<void> = Promise.resolve();
 
   function arm(delay: number) {
     if (closed) return;
-    timer ??= setTimeout(() => {
-      timer = undefined;
-      void flush();
-    }, delay).unref();
+    timer ??= timers.setTimeout(
+      () => {
+        timer = undefined;
+        void flush();
+      },
+      delay,
+      { unref: true },
+    );
   }
 
   /**
@@ -166,10 +173,8 @@ export function analyticsRecorder(deps: {
 
   /** Writes everything buffered (tests and shutdown call it; flushes never overlap). */
   function flush(): Promise<void> {
-    if (timer) {
-      clearTimeout(timer);
-      timer = undefined;
-    }
+    timers.clearTimeout(timer);
+    timer = undefined;
     flushing = flushing.then(writeAll);
     return flushing;
   }

@@ -1,9 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { only, signInAdmin } from '../../test/admin.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { manualClock } from '../../test/clock.ts';
 import { analyticsRepository } from './analytics.repository.ts';
 import { retentionJob } from './retention.ts';
+
+/** Waits for `check` to pass; generous, as a loaded CI machine is slow. */
+const waitFor = <T>(check: () => T | Promise<T>) =>
+  vi.waitFor(check, { timeout: 10_000, interval: 20 });
 
 /** The retention job: old events and post view marks go, nothing else. */
 
@@ -106,6 +111,7 @@ describe('analytics retention', () => {
     await eventsAt(5, 100);
     const runs: number[] = [];
     const repo = analyticsRepository(t.database.db);
+    const clock = manualClock(NOW);
     const job = retentionJob({
       repo: {
         pruneEvents: async (before, batch) => {
@@ -116,21 +122,27 @@ describe('analytics retention', () => {
         pruneViews: repo.pruneViews,
       },
       retentionDays: async () => 90,
-      now: t.clock.now,
+      now: clock.now,
+      timers: clock,
       log: quiet,
       firstMs: 5,
       everyMs: 20,
     });
     job.start();
     expect(job.started()).toBe(true);
-    await expect.poll(() => runs.length, { timeout: 5000 }).toBeGreaterThanOrEqual(2);
-    expect(runs[0]).toBe(5);
+    // The first run 5 ms after start, then one every 20 ms, each scheduled when the last ends.
+    expect(clock.pending()).toEqual([5]);
+    clock.advance(5);
+    await waitFor(() => expect(clock.pending()).toEqual([20]));
+    expect(runs).toEqual([5]);
     expect(await count('analytics_events')).toBe(0);
+    clock.advance(20);
+    await waitFor(() => expect(clock.pending()).toEqual([20]));
+    expect(runs).toEqual([5, 0]);
     await job.stop();
     expect(job.started()).toBe(false);
-    const after = runs.length;
-    await new Promise((r) => setTimeout(r, 60));
-    expect(runs.length).toBe(after);
+    // Stopped: no run is scheduled any more.
+    expect(clock.pending()).toEqual([]);
   });
 
   it('stop() ends a long run between batches and waits for it', async () => {
@@ -171,6 +183,7 @@ describe('analytics retention', () => {
     let failNext = true;
     const repo = analyticsRepository(t.database.db);
     const log = { info: () => {}, warn: (_obj: object, msg: string) => warnings.push(msg) };
+    const clock = manualClock(NOW);
     const job = retentionJob({
       repo: {
         pruneEvents: async (before, batch) => {
@@ -183,17 +196,24 @@ describe('analytics retention', () => {
         pruneViews: repo.pruneViews,
       },
       retentionDays: async () => 90,
-      now: t.clock.now,
+      now: clock.now,
+      timers: clock,
       log,
       firstMs: 1,
       everyMs: 10,
     });
     job.start();
     try {
-      await expect.poll(() => count('analytics_events'), { timeout: 5000 }).toBe(0);
+      clock.advance(1);
+      // The run failed, and the next one is scheduled all the same.
+      await waitFor(() => expect(clock.pending()).toEqual([10]));
+      expect(warnings).toEqual(['analytics retention failed']);
+      expect(await count('analytics_events')).toBe(1);
+      clock.advance(10);
+      await waitFor(() => expect(clock.pending()).toEqual([10]));
+      expect(await count('analytics_events')).toBe(0);
     } finally {
       await job.stop();
     }
-    expect(warnings.join('')).toContain('analytics retention failed');
   });
 });

@@ -1,3 +1,4 @@
+import { realTimers, type Scheduler, type Timer } from '../../clock.ts';
 import type { AnalyticsRepository } from './analytics.repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -27,6 +28,7 @@ export function retentionJob(deps: {
   repo: Pick<AnalyticsRepository, 'pruneEvents' | 'pruneViews'>;
   retentionDays: () => Promise<number>;
   now: () => Date;
+  timers?: Scheduler;
   log: RetentionLog;
   everyMs?: number;
   firstMs?: number;
@@ -36,7 +38,8 @@ export function retentionJob(deps: {
   const everyMs = deps.everyMs ?? RETENTION_EVERY_MS;
   const batch = deps.batch ?? RETENTION_BATCH;
   const pauseMs = deps.pauseMs ?? RETENTION_PAUSE_MS;
-  let timer: NodeJS.Timeout | undefined;
+  const timers = deps.timers ?? realTimers;
+  let timer: Timer | undefined;
   /** Scheduling runs (between start and stop). */
   let started = false;
   /** Set by stop(): the run in progress ends after its current statement. */
@@ -46,12 +49,12 @@ export function retentionJob(deps: {
 
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
-      const t = setTimeout(() => {
+      const t = timers.setTimeout(() => {
         wake = undefined;
         resolve();
       }, ms);
       wake = () => {
-        clearTimeout(t);
+        timers.clearTimeout(t);
         wake = undefined;
         resolve();
       };
@@ -86,12 +89,16 @@ export function retentionJob(deps: {
 
   function schedule(ms: number) {
     if (!started) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      runOnce()
-        .catch((err: unknown) => deps.log.warn({ err }, 'analytics retention failed'))
-        .finally(() => schedule(everyMs));
-    }, ms).unref();
+    timer = timers.setTimeout(
+      () => {
+        timer = undefined;
+        runOnce()
+          .catch((err: unknown) => deps.log.warn({ err }, 'analytics retention failed'))
+          .finally(() => schedule(everyMs));
+      },
+      ms,
+      { unref: true },
+    );
   }
 
   return {
@@ -110,7 +117,7 @@ export function retentionJob(deps: {
     async stop() {
       started = false;
       stopped = true;
-      if (timer) clearTimeout(timer);
+      timers.clearTimeout(timer);
       timer = undefined;
       wake?.();
       await running?.catch(() => {});

@@ -120,7 +120,7 @@ describe('on-demand reads', () => {
     client.destroy();
     // The provider sees both requests closed, and no further one.
     await waitFor(() => expect(provider.openSockets()).toBe(0));
-    await new Promise((r) => setTimeout(r, 300));
+    await new Promise((r) => setTimeout(r, 300)); // determinism: known, to be replaced
     expect(provider.requests.length - before).toBe(2);
     for (const res of hanging) res.destroy();
     hanging.clear();

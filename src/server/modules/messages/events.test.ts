@@ -84,7 +84,7 @@ function connect(cookie: string, lastEventId?: string): Promise<Sse> {
   });
 }
 
-async function until(check: () => boolean | Promise<boolean>, ms = 3000) {
+async function until(check: () => boolean | Promise<boolean>, ms = 10_000) {
   const end = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > end) throw new Error('timed out waiting');
@@ -92,11 +92,11 @@ async function until(check: () => boolean | Promise<boolean>, ms = 3000) {
   }
 }
 
-async function addNumber(phone: string) {
+async function addNumber(phone: string, cookie = alice.cookie) {
   const res = await t.app.inject({
     method: 'POST',
     url: '/v1/numbers',
-    headers: { cookie: alice.cookie },
+    headers: { cookie },
     payload: { phoneNumber: phone, apiLink: `${providerBase}/p/${phone}` },
   });
   expect(res.statusCode, res.body).toBe(201);
@@ -181,8 +181,16 @@ describe('GET /v1/events', () => {
     const aliceStream = await connect(alice.cookie);
     await t.app.poller.drain();
     await until(() => aliceStream.events.some((e) => JSON.parse(e.data!).code === '5566'));
-    await new Promise((r) => setTimeout(r, 100));
-    expect(bobStream.events).toHaveLength(0);
+    // Then one of Bob's: once it arrives, Alice's (published before it) would have too.
+    const bobs = await addNumber('3125550102', bob.cookie);
+    inbox.set('3125550102', [{ id: 'y', from: 'B', content: 'code 7788' }]);
+    await t.database.db
+      .update(voipNumbers)
+      .set({ nextPollAt: t.clock.now() })
+      .where(eq(voipNumbers.id, bobs.id));
+    await t.app.poller.drain();
+    await until(() => bobStream.events.length >= 1);
+    expect(bobStream.events.map((e) => JSON.parse(e.data!).code)).toEqual(['7788']);
     bobStream.close();
     aliceStream.close();
   });

@@ -5,9 +5,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { messages, voipNumbers } from '../../db/schema.ts';
 import { createMemoryBus, type EventBus } from '../../events/bus.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/app.ts';
+import { settleOn } from '../../test/clock.ts';
 import { createPoller, type PollerOptions } from '../../poller/poller.ts';
 import { pollerRepository, type PollerRepository } from '../../poller/poller.repository.ts';
 import { createProviderReader } from '../../providers/read-provider.ts';
+
+/** Waits for `check` to pass; generous, as a loaded CI machine is slow. */
+const waitFor = <T>(check: () => T | Promise<T>) =>
+  vi.waitFor(check, { timeout: 10_000, interval: 20 });
 
 /**
  * A fake provider on 127.0.0.1: /p/{phone} answers with that phone's inbox as JSON; other paths
@@ -415,6 +420,8 @@ describe('storing polls in batches', () => {
       }),
       bus: opts.bus ?? createMemoryBus(),
       now: t.clock.now,
+      // The loop's idle pauses run on the test clock: a test steps them.
+      timers: t.clock,
       log: { warn: () => {}, error: (_obj, m) => log.errors.push(m) },
       options: opts.options,
     });
@@ -470,7 +477,7 @@ describe('storing polls in batches', () => {
     const { poller, log, open } = gatedPoller({ hostConcurrency: 1 });
     const drained = poller.drain();
     // One host, one request at a time: all three are asked while the first poll is not stored yet.
-    await vi.waitFor(() => expect(log.fetches).toBe(3));
+    await waitFor(() => expect(log.fetches).toBe(3));
     open();
     await drained;
     for (const n of numbers) expect(await storedMessages(n.id)).toHaveLength(1);
@@ -482,14 +489,20 @@ describe('storing polls in batches', () => {
     // The running loop (not drain): it waits to be woken when slots free up.
     poller.start();
     // Two requests at a time, yet eight polls are fetched while the first write waits.
-    await vi.waitFor(() => expect(log.fetches).toBe(8));
-    await new Promise((r) => setTimeout(r, 50));
+    await waitFor(() => expect(log.fetches).toBe(8));
+    // Three idle pauses of the loop go by: no room, so no claim and no further fetch.
+    for (let i = 0; i < 3; i++) {
+      await waitFor(() => expect(t.clock.pending()).toContain(250));
+      t.clock.advance(250);
+    }
+    await waitFor(() => expect(t.clock.pending()).toContain(250));
     expect(log.fetches).toBe(8);
+    expect(log.claims.flat()).toHaveLength(8);
     open();
-    await vi.waitFor(async () => {
+    await waitFor(async () => {
       for (const n of numbers) expect(await storedMessages(n.id)).toHaveLength(1);
     });
-    await poller.stop();
+    await settleOn(t.clock, poller.stop());
   });
 
   it('a host that never answers holds its slots and a bounded queue; other hosts go on, with no claim loop', async () => {
@@ -517,16 +530,21 @@ describe('storing polls in batches', () => {
     });
     poller.start();
     // Every number of the healthy host is polled and stored while the dead host hangs.
-    await vi.waitFor(async () => {
+    await waitFor(async () => {
       for (const n of fine) expect(await storedMessages(n.id)).toHaveLength(1);
     });
-    // Many idle rounds pass (10 ms each) while the dead host hangs.
-    await new Promise((r) => setTimeout(r, 300));
+    // Ten idle pauses pass while the dead host hangs: one claim each, and it brings nothing.
+    await waitFor(() => expect(t.clock.pending()).toContain(10));
+    const claimsBefore = log.claims.length;
+    for (let i = 0; i < 10; i++) {
+      t.clock.advance(10);
+      await waitFor(() => expect(t.clock.pending()).toContain(10));
+    }
+    expect(log.claims.slice(claimsBefore)).toEqual(Array(10).fill([]));
     // The dead host: 2 requests in flight, 4 waiting (one claim brought exactly those); the other
     // 6 were never claimed while the host is saturated: still due, no failure counted.
     expect(log.asked.filter((u) => u.includes('dead.example'))).toHaveLength(2);
     expect(log.claims.filter((hosts) => hosts.includes('dead.example'))).toHaveLength(1);
-    expect(log.claims.length).toBeGreaterThan(5);
     const deadRows = await Promise.all(dead.map((n) => numberRow(n.id)));
     const handedBack = deadRows.filter((r) => r.leaseUntil === null);
     expect(handedBack).toHaveLength(6);
@@ -535,7 +553,7 @@ describe('storing polls in batches', () => {
       expect(r.nextPollAt.getTime()).toBeLessThanOrEqual(t.clock.now().getTime());
     }
     release();
-    await poller.stop();
+    await settleOn(t.clock, poller.stop());
     // Stopping gives the waiting ones back too; the ones in flight were stored.
     const after = await Promise.all(dead.map((n) => numberRow(n.id)));
     expect(after.filter((r) => r.leaseUntil !== null)).toHaveLength(0);

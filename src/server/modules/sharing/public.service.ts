@@ -7,6 +7,7 @@ import {
   type PublicNumber,
   type PublicPage,
 } from '../../../shared/sharing.ts';
+import { realTimers, type Scheduler } from '../../clock.ts';
 import type { EventBus } from '../../events/bus.ts';
 import type { PollerRepository } from '../../poller/poller.repository.ts';
 import { sharingErrors } from './sharing.errors.ts';
@@ -52,6 +53,8 @@ export function publicSharingService(deps: {
   /** Owner changes of a link in this process: a waiting script of a dead link stops at once. */
   changes?: Pick<SharingChanges, 'on'>;
   now: () => Date;
+  /** Ends a script's wait (`?wait=`). */
+  timers?: Scheduler;
   log: FastifyBaseLogger;
   config: {
     expectingWindowMs: number;
@@ -62,6 +65,7 @@ export function publicSharingService(deps: {
   heartbeatMs: number;
 }) {
   const { repo, now, config } = deps;
+  const timers = deps.timers ?? realTimers;
   const notFound = (kind: ViewKind) =>
     kind === 'page' ? sharingErrors.publicPageNotFound() : sharingErrors.publicEndpointNotFound();
 
@@ -181,7 +185,7 @@ export function publicSharingService(deps: {
         const done = (answer: PublicLatest) => {
           if (settled) return;
           settled = true;
-          clearTimeout(timer);
+          timers.clearTimeout(timer);
           unsubscribe();
           offChange();
           signal?.removeEventListener('abort', gone);
@@ -207,7 +211,7 @@ export function publicSharingService(deps: {
           deps.changes?.on('single', entry.id, () => {
             void alive().then((ok) => ok || gone());
           }) ?? (() => {});
-        const timer = setTimeout(gone, waitMs);
+        const timer = timers.setTimeout(gone, waitMs);
         if (signal?.aborted) return gone();
         signal?.addEventListener('abort', gone);
         waiters.add(gone);

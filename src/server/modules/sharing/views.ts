@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { realTimers, type Scheduler, type Timer } from '../../clock.ts';
 
 export type ViewKind = 'page' | 'single';
 export type ViewBatch = { id: string; n: number; at: Date }[];
@@ -14,24 +15,30 @@ export const VIEWS_FLUSH_MS = 5_000;
 export function viewCounter(deps: {
   write: (kind: ViewKind, views: ViewBatch) => Promise<void>;
   now: () => Date;
+  timers?: Scheduler;
   log: FastifyBaseLogger;
   intervalMs?: number;
 }) {
+  const timers = deps.timers ?? realTimers;
   const pending: Record<ViewKind, Map<string, { n: number; at: Date }>> = {
     page: new Map(),
     single: new Map(),
   };
-  let timer: NodeJS.Timeout | undefined;
+  let timer: Timer | undefined;
   let closed = false;
   let flushing: Promise<void> = Promise.resolve();
 
   /** A flush in a few seconds, unless one is already due. */
   function arm() {
     if (closed) return;
-    timer ??= setTimeout(() => {
-      timer = undefined;
-      void flush();
-    }, deps.intervalMs ?? VIEWS_FLUSH_MS).unref();
+    timer ??= timers.setTimeout(
+      () => {
+        timer = undefined;
+        void flush();
+      },
+      deps.intervalMs ?? VIEWS_FLUSH_MS,
+      { unref: true },
+    );
   }
 
   async function writeAll() {
@@ -74,7 +81,7 @@ export function viewCounter(deps: {
     /** Stops the timer and writes the rest. */
     async close() {
       closed = true;
-      clearTimeout(timer);
+      timers.clearTimeout(timer);
       timer = undefined;
       await flush();
     },
