@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { only, signInAdmin } from '../../test/admin.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { testLogger } from '../../test/logger.ts';
 import { analyticsRepository } from './analytics.repository.ts';
 import { retentionJob } from './retention.ts';
 
@@ -25,7 +26,7 @@ beforeEach(async () => {
   await exec(sql`delete from blog_post_views`);
 });
 
-const quiet = { info: () => {}, warn: () => {} };
+const quiet = testLogger().log;
 
 /** `n` events `daysAgo` days (plus `extraMs`) before the test clock's now. */
 const eventsAt = (n: number, daysAgo: number, extraMs = 0, page = `/${daysAgo}d`) =>
@@ -167,10 +168,9 @@ describe('analytics retention', () => {
 
   it('a failed run is logged as a warning and the next one still happens', async () => {
     await eventsAt(1, 100);
-    const warnings: string[] = [];
     let failNext = true;
     const repo = analyticsRepository(t.database.db);
-    const log = { info: () => {}, warn: (_obj: object, msg: string) => warnings.push(msg) };
+    const logger = testLogger();
     const job = retentionJob({
       repo: {
         pruneEvents: async (before, batch) => {
@@ -184,7 +184,7 @@ describe('analytics retention', () => {
       },
       retentionDays: async () => 90,
       now: t.clock.now,
-      log,
+      log: logger.log,
       firstMs: 1,
       everyMs: 10,
     });
@@ -194,6 +194,6 @@ describe('analytics retention', () => {
     } finally {
       await job.stop();
     }
-    expect(warnings.join('')).toContain('analytics retention failed');
+    expect(logger.messages('warn')).toContain('analytics retention failed');
   });
 });

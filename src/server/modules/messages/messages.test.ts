@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { messages, voipNumbers } from '../../db/schema.ts';
 import { createMemoryBus, type EventBus } from '../../events/bus.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/app.ts';
+import { testLogger } from '../../test/logger.ts';
 import { createPoller, type PollerOptions } from '../../poller/poller.ts';
 import { pollerRepository, type PollerRepository } from '../../poller/poller.repository.ts';
 import { createProviderReader } from '../../providers/read-provider.ts';
@@ -387,7 +388,7 @@ describe('storing polls in batches', () => {
       fetches: 0,
       asked: [] as string[],
       batches: [] as number[],
-      errors: [] as string[],
+      logger: testLogger(),
       /** Hosts of the numbers each claim returned. */
       claims: [] as string[][],
     };
@@ -415,7 +416,7 @@ describe('storing polls in batches', () => {
       }),
       bus: opts.bus ?? createMemoryBus(),
       now: t.clock.now,
-      log: { warn: () => {}, error: (_obj, m) => log.errors.push(m) },
+      log: log.logger.log,
       options: opts.options,
     });
     const answer = () => ({
@@ -443,7 +444,8 @@ describe('storing polls in batches', () => {
     await poller.drain();
     expect(log.batches).toEqual([12]);
     expect(log.fetches).toBe(12);
-    expect(log.errors).toEqual(['publishing new messages failed']);
+    log.logger.allowErrorLogs(/publishing new messages failed/);
+    expect(log.logger.messages('error')).toEqual(['publishing new messages failed']);
     for (const n of numbers) {
       expect(await storedMessages(n.id)).toHaveLength(1);
       expect((await numberRow(n.id)).lastError).toBeNull();
