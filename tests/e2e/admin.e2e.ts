@@ -182,6 +182,7 @@ describe('admin area', () => {
     await shoot('admins');
 
     // The same email again: the server's refusal is shown in the dialog.
+    h.allowHttp(409, /\/v1\/admin\/admins$/);
     await page.getByRole('button', { name: 'Create Admin' }).click();
     await dialog.getByLabel('Email').fill(EDITOR);
     await dialog.getByRole('button', { name: 'Create Admin' }).click();
@@ -255,6 +256,7 @@ describe('admin area', () => {
       if (name === 'users') await shoot('not-authorised-section');
     }
 
+    h.allowHttp(403, /\/v1\/admin\/(users|admins|settings|contact-messages)$/); // asked here
     const statuses = await page.evaluate(async () => {
       const get = async (url: string) => (await fetch(url)).status;
       return {
@@ -316,6 +318,7 @@ describe('admin area', () => {
     expect(await maintenance.getAttribute('aria-checked')).toBe('true');
 
     await actAs(USER);
+    h.allowHttp(503, /\/dashboard$/);
     const refused = await page.goto(h.baseUrl + '/dashboard');
     expect(refused?.status()).toBe(503);
     await page.getByRole('heading', { name: 'Down for maintenance' }).waitFor();
@@ -343,6 +346,7 @@ describe('admin area', () => {
     await page.getByTestId('setting-site_name').getByText('Saved').waitFor();
 
     const limit = page.getByLabel('Max messages per number');
+    h.allowHttp(400, /\/v1\/admin\/settings\/max_messages_per_number$/); // below the minimum
     await limit.fill('5');
     await limit.blur();
     await page
@@ -364,6 +368,5 @@ describe('admin area', () => {
       siteName: string;
     };
     expect(site.siteName).toBe('VOIP Manager');
-    expect(h.browserErrors).toEqual([]);
   });
 });

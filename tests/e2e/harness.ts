@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { createTestApp, type TestApp } from '../../src/server/test/app.ts';
+import { watchBrowserErrors } from '../../src/server/test/browser-errors.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const clientDir = path.join(root, 'dist/client');
@@ -36,8 +37,14 @@ export type Harness = {
   baseUrl: string;
   context: BrowserContext;
   page: Page;
-  /** Browser console errors and uncaught page errors seen so far. */
-  browserErrors: string[];
+  /**
+   * Lets the current test see a response with this status from a matching URL (and Chromium's
+   * console line about it); any other response of 400 or more, page error or console error fails
+   * the test (`src/server/test/browser-errors.ts`).
+   */
+  allowHttp: (status: number, url: RegExp) => void;
+  /** Lets the current test see console errors matching one of these patterns. */
+  allowConsoleErrors: (...patterns: RegExp[]) => void;
   /** Latest mail sent to `email`, read through the dev outbox endpoint. */
   latestMail: (email: string) => Promise<{ to: string; subject: string; text: string }>;
   screenshot: (name: string) => Promise<void>;
@@ -53,7 +60,7 @@ export async function startHarness(opts: { env?: Record<string, string> } = {}):
   const baseUrl = `http://127.0.0.1:${port}`;
   const t = await createTestApp({
     clientDir,
-    env: { LOG_LEVEL: 'silent', PUBLIC_URL: baseUrl, ...opts.env },
+    env: { PUBLIC_URL: baseUrl, ...opts.env },
   });
   await t.app.listen({ host: '127.0.0.1', port });
 
@@ -74,15 +81,23 @@ export async function startHarness(opts: { env?: Record<string, string> } = {}):
   });
   context.setDefaultTimeout(15_000);
   const page = context.pages()[0] ?? (await context.newPage());
-  const browserErrors: string[] = [];
-  page.on('pageerror', (err) => browserErrors.push(`pageerror: ${err.message}`));
-  page.on('console', (msg) => {
-    // Deliberate 4xx/5xx answers (tests that make the API fail) show up as resource errors; those
-    // are expected. The signed-out session probe answers 200 (shell.e2e.ts checks no 401 happens).
-    if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) {
-      browserErrors.push(`console: ${msg.text()}`);
-    }
+  // Every page of the context, including pages a test opens later.
+  const browser = watchBrowserErrors();
+  context.on('weberror', (err) =>
+    browser.record({ kind: 'pageerror', message: err.error().message }),
+  );
+  context.on('console', (msg) => {
+    if (msg.type() === 'error')
+      browser.record({ kind: 'console', text: msg.text(), url: msg.location().url });
   });
+  context.on('response', (res) =>
+    browser.record({
+      kind: 'response',
+      status: res.status(),
+      method: res.request().method(),
+      url: res.url(),
+    }),
+  );
   fs.mkdirSync(screenshotDir, { recursive: true });
 
   return {
@@ -90,7 +105,8 @@ export async function startHarness(opts: { env?: Record<string, string> } = {}):
     baseUrl,
     context,
     page,
-    browserErrors,
+    allowHttp: browser.allowHttp,
+    allowConsoleErrors: browser.allowConsoleErrors,
     latestMail: async (email) => {
       const res = await fetch(`${baseUrl}/v1/dev/outbox?to=${encodeURIComponent(email)}`);
       if (!res.ok) throw new Error(`outbox answered ${res.status}`);
@@ -106,6 +122,7 @@ export async function startHarness(opts: { env?: Record<string, string> } = {}):
     },
     close: async () => {
       await context.close().catch(() => {});
+      browser.closed();
       fs.rmSync(userDataDir, { recursive: true, force: true });
       await t.close();
     },

@@ -76,6 +76,7 @@ describe('number collection screens', () => {
     await page.goto(h.baseUrl + '/dashboard/add');
     await page.getByLabel('Phone Number').fill('5551234567');
     await page.getByLabel('API Link').fill('https://provider.example/api?key=again');
+    h.allowHttp(409, /\/v1\/numbers$/); // the duplicate
     await page.getByRole('button', { name: 'Add Number', exact: true }).click();
     await page.getByRole('alert').getByText('Number 5551234567 already exists').waitFor();
     expect(page.url()).toContain('/dashboard/add');
@@ -164,6 +165,7 @@ describe('number collection screens', () => {
     await page.getByText('6 numbers').waitFor();
 
     // A refused toggle rolls back with its toast.
+    h.allowHttp(500, /\/v1\/numbers\/[0-9a-f-]+$/); // answered here
     await page.route('**/v1/numbers/*', (route) =>
       route.request().method() === 'PATCH'
         ? route.fulfill({
@@ -296,6 +298,7 @@ describe('number collection screens', () => {
     await page.getByText('Maximum 5 tags allowed', { exact: true }).waitFor();
     expect(await tagsInput.isDisabled()).toBe(true);
 
+    h.allowHttp(404, /\/v1\/numbers\/00000000-0000-4000-8000-000000000000$/);
     await page.goto(`${h.baseUrl}/dashboard/edit/00000000-0000-4000-8000-000000000000`);
     await page.waitForURL('**/dashboard');
     await page.getByRole('heading', { name: 'VOIP Numbers Dashboard' }).waitFor();
@@ -436,7 +439,6 @@ describe('number collection screens', () => {
     await page.waitForURL('**/dashboard');
     await card(page, '(555) 666-8888').getByText('Batch').waitFor();
     await page.setViewportSize({ width: 1280, height: 800 });
-    expect(h.browserErrors).toEqual([]);
   });
 
   it('stays usable with 10,000 numbers: pages of 50, infinite scroll and Load more', async () => {
@@ -478,6 +480,5 @@ describe('number collection screens', () => {
     await card(page, '(555) 000-9999').waitFor();
     // Reported, not asserted: wall-clock limits fail on a loaded machine (bench/ measures speed).
     console.log(`[numbers e2e] 10,000 numbers: first cards after ${firstPaint} ms`);
-    expect(h.browserErrors).toEqual([]);
   });
 });

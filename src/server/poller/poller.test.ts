@@ -8,6 +8,7 @@ import type { FetchOutcome } from '../providers/safe-fetch.ts';
 import { createTestDb } from '../test/db.ts';
 import { testClock } from '../test/app.ts';
 import { settleOn, type ManualClock } from '../test/clock.ts';
+import { testLogger } from '../test/logger.ts';
 import { createPoller, nextSlot, phaseOf, type PollerOptions } from './poller.ts';
 import { pollerRepository, type PollerRepository } from './poller.repository.ts';
 import { STORE_FAILED } from './writer.ts';
@@ -73,7 +74,7 @@ const inbox = (url: string) => {
   return ok([{ id: `m-${phone}`, from: 'Svc', content: `Your code is ${phone.slice(-6)}` }]);
 };
 
-/** A poller on the test database; `fetch` answers each URL; claims and errors are recorded. */
+/** A poller on the test database; `fetch` answers each URL; claims and logs are recorded. */
 function makePoller(opts: {
   fetch: (url: string, signal?: AbortSignal) => Promise<FetchOutcome>;
   now?: () => Date;
@@ -83,7 +84,7 @@ function makePoller(opts: {
   repo?: (real: PollerRepository) => Partial<PollerRepository>;
 }) {
   const real = pollerRepository(database.db);
-  const seen = { claims: [] as string[][], asked: [] as string[], errors: [] as string[] };
+  const seen = { claims: [] as string[][], asked: [] as string[], log: testLogger() };
   const poller = createPoller({
     repo: {
       ...real,
@@ -105,7 +106,7 @@ function makePoller(opts: {
     bus: createMemoryBus(),
     now: opts.now ?? (() => new Date()),
     ...(opts.timers ? { timers: opts.timers } : {}),
-    log: { warn: () => {}, error: (_o, m) => seen.errors.push(m) },
+    log: seen.log.log,
     options: { idleMs: IDLE_MS, ...opts.options },
   });
   return { poller, seen };
@@ -322,7 +323,7 @@ describe('bad data from one provider', () => {
           : inbox(url),
     });
     await poller.drain();
-    expect(seen.errors).toEqual([]);
+    expect(seen.log.messages('error')).toEqual([]);
     for (const n of good) expect(await stored(n.id)).toHaveLength(1);
     for (const n of bad) {
       const [m] = await stored(n.id);
@@ -357,7 +358,8 @@ describe('bad data from one provider', () => {
     });
     await poller.drain();
     expect(batches[0]).toBe(8);
-    expect(seen.errors).toEqual(['storing a poll failed']);
+    seen.log.allowErrorLogs(/storing a poll failed/);
+    expect(seen.log.messages('error')).toEqual(['storing a poll failed']);
     for (const n of numbers) {
       const r = await row(n.id);
       if (n.id === poison) {

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeEach, expect, vi } from 'vitest';
+import { takeUnexpectedBrowserErrors } from './browser-errors.ts';
 import { takeUnexpectedErrorLogs } from './error-logs.ts';
 
 /** A test fails on any console.error it did not expect (tests that expect one mock it themselves). */
@@ -17,14 +18,20 @@ afterEach(() => {
 
 /**
  * A test fails when an app from `createTestApp` logged an error (level ≥ 50) it did not allow with
- * `t.allowErrorLogs(/pattern/)`; what apps log while closing after the last test fails the file.
+ * `t.allowErrorLogs(/pattern/)`, or when the e2e harness's browser saw an error it did not allow
+ * (`browser-errors.ts`); what arrives after the last test (apps and browsers closing) fails the file.
  */
 const flushLogs = () => new Promise((resolve) => setImmediate(resolve));
+const takeUnexpected = () => ({
+  serverErrorLogs: takeUnexpectedErrorLogs(),
+  browserErrors: takeUnexpectedBrowserErrors(),
+});
+const none = { serverErrorLogs: [], browserErrors: [] };
 afterEach(async () => {
   await flushLogs();
-  expect(takeUnexpectedErrorLogs(), 'unexpected server error logs').toEqual([]);
+  expect(takeUnexpected(), 'unexpected errors').toEqual(none);
 });
 afterAll(async () => {
   await flushLogs();
-  expect(takeUnexpectedErrorLogs(), 'unexpected server error logs after the last test').toEqual([]);
+  expect(takeUnexpected(), 'unexpected errors after the last test').toEqual(none);
 });

@@ -1,5 +1,6 @@
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { testLogger } from '../../test/logger.ts';
 import type { EventRow } from './analytics.repository.ts';
 import { pagePath } from './analytics.service.ts';
 import {
@@ -12,12 +13,10 @@ import {
 
 /** The batched recorder, address truncation and page paths, without a database. */
 
+/** A recording logger (errors fail the test) and the warnings it logged so far. */
 function fakeLog() {
-  const warnings: string[] = [];
-  const log = {
-    warn: (_obj: unknown, msg: string) => warnings.push(msg),
-  } as unknown as FastifyBaseLogger;
-  return { log, warnings };
+  const logger = testLogger();
+  return { log: logger.log, warnings: () => logger.messages('warn') };
 }
 
 function recorder(opts: { enabled?: boolean; failTimes?: number; maxPending?: number } = {}) {
@@ -76,7 +75,7 @@ describe('analyticsRecorder', () => {
     expect(await r.record(ev(3))).toBe(false); // full: dropped
     await r.flush();
     expect(written.flat().map((e) => e.pageUrl)).toEqual(['/p0', '/p1', '/p2']);
-    expect(warnings).toEqual([
+    expect(warnings()).toEqual([
       'analytics: writing events failed; kept for the next flush',
       'analytics: events dropped while the buffer was full',
     ]);
@@ -136,7 +135,7 @@ describe('analyticsRecorder: a batch refused for its data', () => {
       await r.record({ type: 'page_view', pageUrl: page });
     await r.flush();
     expect(written).toEqual(['/a', '/b', '/c']);
-    expect(warnings).toEqual(['analytics: events refused by the database dropped']);
+    expect(warnings()).toEqual(['analytics: events refused by the database dropped']);
     expect(r.pending()).toBe(0);
 
     // The next batch is whole again.
@@ -183,7 +182,7 @@ describe('recordAfterChange', () => {
         type: 'site_setting_updated',
       }),
     ).resolves.toBeUndefined();
-    expect(warnings).toEqual(['analytics: event not recorded']);
+    expect(warnings()).toEqual(['analytics: event not recorded']);
   });
 
   it('adds the visitor part from the request', async () => {

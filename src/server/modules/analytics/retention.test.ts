@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { only, signInAdmin } from '../../test/admin.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { manualClock } from '../../test/clock.ts';
+import { testLogger } from '../../test/logger.ts';
 import { analyticsRepository } from './analytics.repository.ts';
 import { retentionJob } from './retention.ts';
 
@@ -30,7 +31,7 @@ beforeEach(async () => {
   await exec(sql`delete from blog_post_views`);
 });
 
-const quiet = { info: () => {}, warn: () => {} };
+const quiet = testLogger().log;
 
 /** `n` events `daysAgo` days (plus `extraMs`) before the test clock's now. */
 const eventsAt = (n: number, daysAgo: number, extraMs = 0, page = `/${daysAgo}d`) =>
@@ -179,10 +180,9 @@ describe('analytics retention', () => {
 
   it('a failed run is logged as a warning and the next one still happens', async () => {
     await eventsAt(1, 100);
-    const warnings: string[] = [];
     let failNext = true;
     const repo = analyticsRepository(t.database.db);
-    const log = { info: () => {}, warn: (_obj: object, msg: string) => warnings.push(msg) };
+    const logger = testLogger();
     const clock = manualClock(NOW);
     const job = retentionJob({
       repo: {
@@ -198,7 +198,7 @@ describe('analytics retention', () => {
       retentionDays: async () => 90,
       now: clock.now,
       timers: clock,
-      log,
+      log: logger.log,
       firstMs: 1,
       everyMs: 10,
     });
@@ -207,7 +207,7 @@ describe('analytics retention', () => {
       clock.advance(1);
       // The run failed, and the next one is scheduled all the same.
       await waitFor(() => expect(clock.pending()).toEqual([10]));
-      expect(warnings).toEqual(['analytics retention failed']);
+      expect(logger.messages('warn')).toEqual(['analytics retention failed']);
       expect(await count('analytics_events')).toBe(1);
       clock.advance(10);
       await waitFor(() => expect(clock.pending()).toEqual([10]));

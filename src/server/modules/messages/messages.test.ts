@@ -6,6 +6,7 @@ import { messages, voipNumbers } from '../../db/schema.ts';
 import { createMemoryBus, type EventBus } from '../../events/bus.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/app.ts';
 import { settleOn } from '../../test/clock.ts';
+import { testLogger } from '../../test/logger.ts';
 import { createPoller, type PollerOptions } from '../../poller/poller.ts';
 import { pollerRepository, type PollerRepository } from '../../poller/poller.repository.ts';
 import { createProviderReader } from '../../providers/read-provider.ts';
@@ -392,7 +393,7 @@ describe('storing polls in batches', () => {
       fetches: 0,
       asked: [] as string[],
       batches: [] as number[],
-      errors: [] as string[],
+      logger: testLogger(),
       /** Hosts of the numbers each claim returned. */
       claims: [] as string[][],
     };
@@ -422,7 +423,7 @@ describe('storing polls in batches', () => {
       now: t.clock.now,
       // The loop's idle pauses run on the test clock: a test steps them.
       timers: t.clock,
-      log: { warn: () => {}, error: (_obj, m) => log.errors.push(m) },
+      log: log.logger.log,
       options: opts.options,
     });
     const answer = () => ({
@@ -450,7 +451,8 @@ describe('storing polls in batches', () => {
     await poller.drain();
     expect(log.batches).toEqual([12]);
     expect(log.fetches).toBe(12);
-    expect(log.errors).toEqual(['publishing new messages failed']);
+    log.logger.allowErrorLogs(/publishing new messages failed/);
+    expect(log.logger.messages('error')).toEqual(['publishing new messages failed']);
     for (const n of numbers) {
       expect(await storedMessages(n.id)).toHaveLength(1);
       expect((await numberRow(n.id)).lastError).toBeNull();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../shared/settings.ts';
+import { testLogger } from '../../test/logger.ts';
 import type { SettingsRepository, StoredSetting } from './settings.repository.ts';
 import { settingsService } from './settings.service.ts';
 
@@ -37,17 +38,22 @@ const row = (key: string, value: boolean | number | string): StoredSetting => ({
 function setup() {
   const repo = fakeRepo();
   let t = 0;
-  const warnings: string[] = [];
+  const logger = testLogger();
   const service = settingsService({
     repo: repo as unknown as SettingsRepository,
     database: { kind: 'pglite', ping: async () => {} },
-    log: { warn: (_o, msg) => warnings.push(msg) },
+    log: logger.log,
     now: () => new Date(),
     pollerRunning: () => false,
     ttlMs: 2000,
     clock: () => t,
   });
-  return { repo, service, warnings, advance: (ms: number) => (t += ms) };
+  return {
+    repo,
+    service,
+    warnings: () => logger.messages('warn'),
+    advance: (ms: number) => (t += ms),
+  };
 }
 
 describe('settings cache', () => {
@@ -78,7 +84,7 @@ describe('settings cache', () => {
     repo.failing(true);
     advance(2000);
     expect((await service.current()).maintenance_mode).toBe(true);
-    expect(warnings).toEqual(['site settings: reload failed; keeping the last known values']);
+    expect(warnings()).toEqual(['site settings: reload failed; keeping the last known values']);
     expect((await service.current()).maintenance_mode).toBe(true);
     expect(repo.calls).toBe(2); // not again within the ttl
     repo.failing(false);
@@ -118,7 +124,7 @@ describe('settings cache', () => {
     const s = await service.current();
     expect(s.max_numbers_per_user).toBe(DEFAULT_SETTINGS.max_numbers_per_user);
     expect(s.blog_enabled).toBe(false);
-    expect(warnings).toEqual(['site setting: stored value is invalid; using the default']);
+    expect(warnings()).toEqual(['site setting: stored value is invalid; using the default']);
   });
 
   it('bumps the version only when a value changes', async () => {

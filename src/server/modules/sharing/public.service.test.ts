@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createMemoryBus } from '../../events/bus.ts';
+import { testLogger } from '../../test/logger.ts';
 import { publicSharingService } from './public.service.ts';
 import type { SharingRepository } from './sharing.repository.ts';
 import { viewCounter } from './views.ts';
 
-const log = { warn: vi.fn() } as never;
+const log = testLogger().log;
 
 describe('public sharing service', () => {
   it('refuses a malformed hash as not found without asking the database', async () => {
@@ -93,11 +94,11 @@ describe('view counter', () => {
         if (fail) throw new Error('database down');
         written.push(batch);
       });
-      const warn = vi.fn();
+      const logger = testLogger();
       const views = viewCounter({
         write,
         now: () => new Date(0),
-        log: { warn } as never,
+        log: logger.log,
         intervalMs: 5000,
       });
       views.hit('single', 's1');
@@ -106,7 +107,7 @@ describe('view counter', () => {
       expect(write).not.toHaveBeenCalled();
       await vi.advanceTimersByTimeAsync(1);
       expect(write).toHaveBeenCalledTimes(1);
-      expect(warn).toHaveBeenCalledTimes(1);
+      expect(logger.messages('warn')).toHaveLength(1);
       fail = false;
       views.hit('single', 's1');
       await views.close();
