@@ -2,12 +2,12 @@ import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { toast, type ExternalToast } from 'sonner';
-import { QueryClient, type InfiniteData } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '../../shared/auth.ts';
 import type { Message } from '../../shared/messages.ts';
-import type { NumberList, VoipNumber } from '../../shared/numbers.ts';
-import { addMessageToNumberLists, connectLiveEvents } from './live-events.ts';
+import type { VoipNumber } from '../../shared/numbers.ts';
+import { connectLiveEvents, type LiveHandler } from './live-events.ts';
 import { ME_QUERY_KEY } from './me.ts';
 
 vi.mock('sonner', () => ({
@@ -51,65 +51,6 @@ const message = (n: number, numberId: string, at: string): Message => ({
   voipNumberId: numberId,
   phoneNumber: '5550000001',
 });
-const lists = (qc: QueryClient, key: unknown[]) =>
-  qc.getQueryData<InfiniteData<NumberList>>(key)!.pages.flatMap((p) => p.items);
-const seed = (qc: QueryClient, key: unknown[], pages: VoipNumber[][]) =>
-  qc.setQueryData<InfiniteData<NumberList>>(key, {
-    pages: pages.map((items) => ({ items, total: null, totalCapped: false, nextCursor: null })),
-    pageParams: pages.map(() => undefined),
-  });
-
-describe('addMessageToNumberLists', () => {
-  const stored = '2026-11-23T12:00:00.000Z';
-
-  it('puts the message on its card in every cached list: newest 3, count + 1, no error', () => {
-    const qc = new QueryClient();
-    const older = [
-      recent(1, '2026-11-23T09:00:00.000Z'),
-      recent(2, '2026-11-23T08:00:00.000Z'),
-      recent(3, '2026-11-23T07:00:00.000Z'),
-    ];
-    const target = card(2, { messageCount: 7, recentMessages: older });
-    seed(qc, ['numbers', 'list', {}], [[card(1)], [target, card(3)]]);
-    seed(qc, ['numbers', 'list', { favorite: true }], [[target]]);
-    seed(qc, ['numbers', 'list', { q: 'other' }], [[card(3)]]);
-    const untouched = qc.getQueryData(['numbers', 'list', { q: 'other' }]);
-
-    addMessageToNumberLists(qc, message(9, target.id, '2026-11-23T11:00:00.000Z'), stored);
-
-    for (const key of [
-      ['numbers', 'list', {}],
-      ['numbers', 'list', { favorite: true }],
-    ]) {
-      const got = lists(qc, key).find((n) => n.id === target.id)!;
-      expect(got.messageCount).toBe(8);
-      expect(got.recentMessages.map((m) => m.code)).toEqual(['9', '1', '2']);
-      expect(got).toMatchObject({ lastUsed: stored, lastPolledAt: stored, lastError: null });
-    }
-    expect(lists(qc, ['numbers', 'list', {}]).find((n) => n.id === uuid(1))).toEqual(card(1));
-    expect(qc.getQueryData(['numbers', 'list', { q: 'other' }])).toBe(untouched);
-  });
-
-  it('places an older message by its time, ignores a repeat, and caps the count at what is kept', () => {
-    const qc = new QueryClient();
-    const target = card(2, {
-      messageCount: 5,
-      recentMessages: [recent(1, '2026-11-23T09:00:00.000Z')],
-    });
-    const full = card(4, { messageCount: 100 });
-    seed(qc, ['numbers', 'list', {}], [[target, full]]);
-    const late = message(5, target.id, '2026-11-23T08:30:00.000Z');
-    addMessageToNumberLists(qc, late, stored);
-    addMessageToNumberLists(qc, late, stored);
-    addMessageToNumberLists(qc, message(6, full.id, '2026-11-23T10:00:00.000Z'), stored);
-    const [got, gotFull] = lists(qc, ['numbers', 'list', {}]);
-    expect(got!.recentMessages.map((m) => m.code)).toEqual(['1', '5']);
-    expect(got!.messageCount).toBe(6);
-    expect(gotFull!.messageCount).toBe(100);
-    expect(gotFull!.recentMessages.map((m) => m.code)).toEqual(['6']);
-  });
-});
-
 /** A stand-in for the browser's EventSource: the test dispatches events to the listeners. */
 class FakeEventSource {
   static last: FakeEventSource | undefined;
@@ -137,48 +78,46 @@ describe('connectLiveEvents', () => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
   });
-  const listKey = ['numbers', 'list', {}];
-  /** How often the numbers lists were invalidated, from an invalidateQueries spy's calls. */
-  const listInvalidations = (calls: unknown[][]) =>
-    calls.filter(
-      ([f]) =>
-        JSON.stringify((f as { queryKey?: unknown } | undefined)?.queryKey) ===
-        '["numbers","list"]',
-    ).length;
 
-  it('patches the card without refetching the lists, unless a numbers fetch is in flight', async () => {
+  it('hands each new message once to every handler, and tells them of a reconnect and the close', async () => {
     const qc = new QueryClient();
-    const target = card(2);
-    seed(qc, listKey, [[target]]);
-    const spy = vi.spyOn(qc, 'invalidateQueries');
-    const close = connectLiveEvents(qc, '/v1/events');
-    const es = FakeEventSource.last!;
-    const send = (n: number) =>
-      es.emit('message', {
-        data: JSON.stringify(message(n, target.id, '2026-11-23T11:00:00.000Z')),
-        lastEventId: String(Date.parse('2026-11-23T12:00:00.000Z')),
-      });
+    const seen: string[] = [];
+    const recorder =
+      (name: string): LiveHandler =>
+      (client) => {
+        expect(client).toBe(qc);
+        return {
+          message: (m, storedAt) => seen.push(`${name} ${m.id} ${storedAt}`),
+          reconnected: () => seen.push(`${name} reconnected`),
+          close: () => seen.push(`${name} closed`),
+        };
+      };
+    const close = connectLiveEvents(qc, [recorder('a'), recorder('b')], '/v1/events');
+    const first = FakeEventSource.last!;
+    const m = message(1, uuid(2), '2026-11-23T11:00:00.000Z');
+    const event = {
+      data: JSON.stringify(m),
+      lastEventId: String(Date.parse('2026-11-23T12:00:00.000Z')),
+    };
+    first.emit('open', {});
+    first.emit('message', event);
+    first.emit('message', event); // a replay after a reconnect: dropped
+    first.emit('message', { data: 'not json' });
+    expect(seen).toEqual([
+      `a ${m.id} 2026-11-23T12:00:00.000Z`,
+      `b ${m.id} 2026-11-23T12:00:00.000Z`,
+    ]);
 
-    send(1);
+    // The server closed the stream: a new one is opened later, and the handlers are told.
+    first.readyState = FakeEventSource.CLOSED;
+    first.emit('error', {});
     await vi.advanceTimersByTimeAsync(2_000);
-    expect(lists(qc, listKey)[0]!.messageCount).toBe(1);
-    expect(lists(qc, listKey)[0]!.lastUsed).toBe('2026-11-23T12:00:00.000Z');
-    expect(listInvalidations(spy.mock.calls)).toBe(0);
+    expect(FakeEventSource.last).not.toBe(first);
+    FakeEventSource.last!.emit('open', {});
+    expect(seen.slice(2)).toEqual(['a reconnected', 'b reconnected']);
 
-    // A list fetch in flight (it may answer with the card from before): fetched again after it.
-    let answer!: () => void;
-    void qc.fetchQuery({
-      queryKey: ['numbers', 'list', { q: 'x' }],
-      queryFn: () => new Promise<null>((r) => (answer = () => r(null))),
-    });
-    send(2);
-    send(3);
-    expect(listInvalidations(spy.mock.calls)).toBe(0);
-    answer();
-    await vi.advanceTimersByTimeAsync(1_000);
-    expect(listInvalidations(spy.mock.calls)).toBe(1);
-    expect(lists(qc, listKey)[0]!.messageCount).toBe(3);
     close();
+    expect(seen.slice(4)).toEqual(['a closed', 'b closed']);
   });
 });
 
@@ -192,7 +131,6 @@ describe('code toasts', () => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
   });
-  const listKey = ['numbers', 'list', {}];
   const me = (codeToasts: boolean): Me => ({
     id: uuid(999),
     email: 'a@example.com',
@@ -225,16 +163,21 @@ describe('code toasts', () => {
     const qc = new QueryClient();
     const a = card(1);
     const b = card(2, { phoneNumber: '5550000002' });
-    seed(qc, listKey, [[a, b]]);
     if (codeToasts !== undefined) qc.setQueryData(ME_QUERY_KEY, me(codeToasts));
-    const close = connectLiveEvents(qc, '/v1/events');
+    const received: Message[] = [];
+    const recorder: LiveHandler = () => ({
+      message: (m) => received.push(m),
+      reconnected: () => {},
+      close: () => {},
+    });
+    const close = connectLiveEvents(qc, [recorder], '/v1/events');
     const es = FakeEventSource.last!;
     const send = (n: number, on: VoipNumber, at: string, code: string | null = String(n)) =>
       es.emit('message', {
         data: JSON.stringify({ ...message(n, on.id, at), phoneNumber: on.phoneNumber, code }),
         lastEventId: String(Date.parse(at)),
       });
-    return { qc, a, b, send, close };
+    return { qc, a, b, send, close, received };
   }
 
   it('shows codes arriving together in one toast: a line per code, newest first, capped', async () => {
@@ -283,12 +226,12 @@ describe('code toasts', () => {
   });
 
   it('shows no toast while the cached me has code toasts off, and again once it is on', async () => {
-    const { qc, a, send, close } = start(false);
+    const { qc, a, send, close, received } = start(false);
     send(111111, a, '2026-11-23T11:00:01.000Z');
     await vi.advanceTimersByTimeAsync(1_000);
     expect(anyToasts()).toBe(0);
-    // The card still gets the code.
-    expect(lists(qc, listKey)[0]!.recentMessages[0]!.code).toBe('111111');
+    // The features still get the message.
+    expect(received.map((m) => m.code)).toEqual(['111111']);
 
     // A change of the preference applies at once, without reconnecting.
     qc.setQueryData(ME_QUERY_KEY, me(true));

@@ -1,11 +1,9 @@
 /**
  * Query-key roots shared across features. Each feature defines its own keys below its root
  * (numbers: `features/numbers/api/keys.ts`, messages: `features/messages/api/keys.ts`); code
- * outside a feature (live events, one feature refreshing another's data) uses these roots.
+ * outside a feature (one feature refreshing another's data) uses these roots.
  */
 export const NUMBERS_ROOT = ['numbers'] as const;
-/** Every numbers list (infinite queries of `NumberList` pages). */
-export const NUMBER_LISTS = ['numbers', 'list'] as const;
 export const MESSAGES_ROOT = ['messages'] as const;
 /** Every admin-area query (admin features key theirs below it; the admin header reads it). */
 export const ADMIN_ROOT = ['admin'] as const;

@@ -7,11 +7,16 @@ import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 import { SkipLink } from '../../components/ui/skip-link.tsx';
 import { Sidebar } from '../../features/dashboard-shell/components/sidebar.tsx';
 import { TopHeader } from '../../features/dashboard-shell/components/top-header.tsx';
-import { useLiveEvents } from '../../lib/live-events.ts';
+import { messagesLive } from '../../features/messages/live.ts';
+import { numbersLive } from '../../features/numbers/live.ts';
+import { useLiveEvents, type LiveHandler } from '../../lib/live-events.ts';
 import { useFocusHeadingOnNavigate } from '../../lib/use-focus-heading.ts';
 import { useMe } from '../../lib/me.ts';
 import { useSite } from '../../lib/site.ts';
 import { withNext } from '../../../shared/next-path.ts';
+
+/** The features whose caches the live event stream keeps current (each owns its updates). */
+const LIVE_HANDLERS: readonly LiveHandler[] = [numbersLive, messagesLive];
 
 /**
  * Guarded user area: spinner while loading, /auth when signed out, /verify-email when unverified
@@ -26,7 +31,7 @@ export function Component() {
   const here = location.pathname + location.search + location.hash;
   useFocusHeadingOnNavigate('main');
   // One event stream for the whole signed-in dashboard; closed on sign-out.
-  useLiveEvents(!!me.data?.emailVerified);
+  useLiveEvents(!!me.data?.emailVerified, LIVE_HANDLERS);
 
   if (me.isPending) return <FullPageSpinner label="Loading your dashboard" />;
   if (me.isError && me.data === undefined) {

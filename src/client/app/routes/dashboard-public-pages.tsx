@@ -1,4 +1,4 @@
-import { PublicPagesPage } from '../../features/public-pages/components/public-pages-page.tsx';
+import { PublicPagesPage } from '../../features/sharing/components/public-pages-page.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 export function Component() {

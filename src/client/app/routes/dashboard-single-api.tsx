@@ -1,4 +1,4 @@
-import { SingleApiPage } from '../../features/single-api/components/single-api-page.tsx';
+import { SingleApiPage } from '../../features/sharing/components/single-api-page.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 export function Component() {

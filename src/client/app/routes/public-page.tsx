@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { PublicPageView } from '../../features/public-pages/components/public-page-view.tsx';
+import { PublicPageView } from '../../features/sharing/components/public-page-view.tsx';
 
 /** /api/{hash}: a public page, standalone (no site navigation, no sign-in). */
 export function Component() {

@@ -1,10 +1,10 @@
 import { ExternalLink, Eye } from 'lucide-react';
 import { toast } from 'sonner';
-import { errorMessage } from '../../lib/api.ts';
-import { cn } from '../../lib/cn.ts';
-import { countOf, formatAge, formatFullTime, formatMessageTime } from '../../lib/format.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
-import { CopyButton } from './copy-button.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { cn } from '../../../lib/cn.ts';
+import { countOf, formatAge, formatFullTime, formatMessageTime } from '../../../lib/format.ts';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { CopyButton } from '../../../components/ui/copy-button.tsx';
 
 /**
  * A public link (page or single endpoint) with Copy and Open. The link opens in a new tab without

@@ -1,7 +1,7 @@
 import type { Entry } from '../../../shared/sharing.ts';
 import { fileDate, toCsv } from '../../lib/csv.ts';
 import { countOf } from '../../lib/format.ts';
-import type { RemarkCount } from './api/list-entries.ts';
+import type { RemarkCount } from './api/list-shares.ts';
 
 export const NO_ENTRIES_SELECTED = 'No entries selected for export';
 export const CSV_HEADER = [

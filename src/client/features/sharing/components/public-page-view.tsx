@@ -1,31 +1,36 @@
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { PUBLIC_NUMBERS_LISTED } from '../../../../shared/sharing-limits.ts';
 import type { PublicPage } from '../../../../shared/sharing.ts';
 import { formatPhone } from '../../../../shared/phone.ts';
 import { Input } from '../../../components/ui/input.tsx';
-import {
-  ShareLoadError,
-  ShareLoading,
-  ShareNotFound,
-  ShareShell,
-} from '../../../components/ui/share-shell.tsx';
-import { isApiError } from '../../../lib/api.ts';
 import { countOf, formatCount } from '../../../lib/format.ts';
-import {
-  usePublicEvents,
-  withPublicMessage,
-  type PublicEvent,
-} from '../../../lib/public-events.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { withPublicMessage, type PublicEvent } from '../../../lib/public-events.ts';
 import { useNow } from '../../../lib/use-now.ts';
-import { pageKeys } from '../api/keys.ts';
-import { expectCode, publicPageEventsUrl, usePublicPage } from '../api/public-page.ts';
+import { expectCode } from '../api/public-share.ts';
 import { PublicNumberSection } from './public-number-section.tsx';
+import { PublicShareView, type AppliedEvent } from './public-share-view.tsx';
 
 /** A page with more numbers than this gets a search box. */
 const SEARCH_FROM = 10;
+
+/** Puts a live message into its number; a code is announced when it is the number's newest. */
+function applyEvent(data: PublicPage, e: PublicEvent): AppliedEvent<PublicPage> {
+  let newest: string | null = null;
+  let changed = false;
+  const numbers = data.numbers.map((n) => {
+    if (n.id !== e.numberId) return n;
+    const next = withPublicMessage(n, e);
+    changed = next !== n;
+    // Newest: a burst may arrive in any order.
+    if (changed && next.messages[0]?.id === e.id) newest = next.phoneNumber;
+    return next;
+  });
+  return {
+    data: changed ? { ...data, numbers } : data,
+    announce: newest && e.code ? `New code for ${formatPhone(newest)}: ${e.code}` : null,
+  };
+}
 
 /**
  * /api/{hash}: a public page for anyone with the link. Its numbers with their newest messages and
@@ -33,61 +38,18 @@ const SEARCH_FROM = 10;
  * to screen readers. Missing or inactive: 'Page Not Found' with the server's sentence.
  */
 export function PublicPageView({ hash }: { hash: string }) {
-  const page = usePublicPage(hash);
-  const qc = useQueryClient();
-  const [announcement, setAnnouncement] = useState('');
-  const notFoundError = isApiError(page.error) && page.error.status === 404 ? page.error : null;
-  const notFound = notFoundError !== null;
-  const live = !!page.data && !notFound;
-  useDocumentTitle(notFound ? 'Page Not Found' : page.data?.name);
-
-  const onEvent = useCallback(
-    (e: PublicEvent) => {
-      let newest: string | null = null;
-      qc.setQueryData<PublicPage>(pageKeys.public(hash), (data) => {
-        if (!data) return data;
-        let changed = false;
-        const numbers = data.numbers.map((n) => {
-          if (n.id !== e.numberId) return n;
-          const next = withPublicMessage(n, e);
-          changed = next !== n;
-          // Announced when it is the number's newest (a burst may arrive in any order).
-          if (changed && next.messages[0]?.id === e.id) newest = next.phoneNumber;
-          return next;
-        });
-        return changed ? { ...data, numbers } : data;
-      });
-      if (newest && e.code) setAnnouncement(`New code for ${formatPhone(newest)}: ${e.code}`);
-    },
-    [qc, hash],
-  );
-  const connected = usePublicEvents(
-    live ? publicPageEventsUrl(hash) : null,
-    onEvent,
-    () => void page.refetch(),
-  );
-
   return (
-    <ShareShell live={live ? connected : null}>
-      {/* Stays mounted, so a code arriving live is announced. */}
-      <p className="sr-only" aria-live="polite" data-testid="code-announcement">
-        {announcement}
-      </p>
-      {page.isPending ? (
-        <ShareLoading text="Loading page..." />
-      ) : notFoundError ? (
-        <ShareNotFound title="Page Not Found" message={notFoundError.message} />
-      ) : page.isError && !page.data ? (
-        <ShareLoadError
-          text="Failed to load page data"
-          error={page.error}
-          onRetry={() => void page.refetch()}
-          retrying={page.isFetching}
-        />
-      ) : (
-        <PageBody page={page.data!} hash={hash} />
-      )}
-    </ShareShell>
+    <PublicShareView
+      kind="page"
+      hash={hash}
+      text={{
+        notFoundTitle: 'Page Not Found',
+        loading: 'Loading page...',
+        failed: 'Failed to load page data',
+      }}
+      applyEvent={applyEvent}
+      render={(page) => <PageBody page={page} hash={hash} />}
+    />
   );
 }
 
@@ -95,7 +57,7 @@ function PageBody({ page, hash }: { page: PublicPage; hash: string }) {
   const now = useNow();
   const [query, setQuery] = useState('');
   const digits = useDeferredValue(query.replace(/\D/g, ''));
-  const onCopied = useCallback((numberId: string) => expectCode(hash, numberId), [hash]);
+  const onCopied = useCallback((numberId: string) => expectCode('page', hash, numberId), [hash]);
 
   const shown = useMemo(
     () => (digits ? page.numbers.filter((n) => n.phoneNumber.includes(digits)) : page.numbers),

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { AlertTriangle, SearchX } from 'lucide-react';
-import { cn } from '../../lib/cn.ts';
-import { AppToaster } from './app-toaster.tsx';
-import { Logo } from './logo.tsx';
-import { RetryAlert } from './retry-alert.tsx';
-import { SkipLink } from './skip-link.tsx';
-import { Spinner } from './spinner.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { AppToaster } from '../../../components/ui/app-toaster.tsx';
+import { Logo } from '../../../components/ui/logo.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
+import { SkipLink } from '../../../components/ui/skip-link.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 
 const SHARE_FOOTER = 'Powered by VOIP Manager • Messages update automatically';
 

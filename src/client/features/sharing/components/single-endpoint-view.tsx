@@ -1,5 +1,4 @@
-import { useCallback, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { CalendarSearch, RefreshCw } from 'lucide-react';
 import { NO_EXPIRY_FOUND, expiryBand } from '../../../../shared/check-rules.ts';
 import { formatPhone } from '../../../../shared/phone.ts';
@@ -8,28 +7,26 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CopyAction } from '../../../components/ui/copy-action.tsx';
 import { LatestCodeBanner, PublicMessageList } from '../../../components/ui/public-messages.tsx';
-import {
-  ShareLoadError,
-  ShareLoading,
-  ShareNotFound,
-  ShareShell,
-} from '../../../components/ui/share-shell.tsx';
-import { isApiError } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
 import { daysLeftLabel, expiryChipClass, expiryIcon, formatEndDate } from '../../../lib/expiry.ts';
-import {
-  usePublicEvents,
-  withPublicMessage,
-  type PublicEvent,
-} from '../../../lib/public-events.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { withPublicMessage, type PublicEvent } from '../../../lib/public-events.ts';
 import { useNow } from '../../../lib/use-now.ts';
-import { entryKeys } from '../api/keys.ts';
-import { expectCode, publicEntryEventsUrl, usePublicEntry } from '../api/public-entry.ts';
+import { expectCode } from '../api/public-share.ts';
+import { PublicShareView, type AppliedEvent } from './public-share-view.tsx';
 
 const ENDPOINT_NOT_FOUND_TITLE = 'API Endpoint Not Found';
 const ENDPOINT_NOT_FOUND_TEXT = 'The requested API endpoint could not be found or is inactive.';
 const ENDPOINT_SUBTITLE = 'Single API endpoint • Real-time message updates';
+
+/** Puts a live message into the number; a code is announced when it is the newest. */
+function applyEvent(data: PublicEntry, e: PublicEvent): AppliedEvent<PublicEntry> {
+  if (data.number.id !== e.numberId) return { data, announce: null };
+  const number = withPublicMessage(data.number, e);
+  if (number === data.number) return { data, announce: null };
+  // Newest: a burst may arrive in any order.
+  const newest = number.messages[0]?.id === e.id;
+  return { data: { ...data, number }, announce: newest && e.code ? `New code: ${e.code}` : null };
+}
 
 /**
  * /single/{hash}: one number for anyone with the link, built for a phone: the newest code large at
@@ -37,58 +34,21 @@ const ENDPOINT_SUBTITLE = 'Single API endpoint • Real-time message updates';
  * sent), the end date on demand, and the recent messages, kept live by the endpoint's stream.
  */
 export function SingleEndpointView({ hash }: { hash: string }) {
-  const entry = usePublicEntry(hash);
-  const qc = useQueryClient();
-  const [announcement, setAnnouncement] = useState('');
-  const notFound = isApiError(entry.error) && entry.error.status === 404;
-  const live = !!entry.data && !notFound;
-  useDocumentTitle(notFound ? ENDPOINT_NOT_FOUND_TITLE : entry.data?.name);
-
-  const onEvent = useCallback(
-    (e: PublicEvent) => {
-      let newest = false;
-      qc.setQueryData<PublicEntry>(entryKeys.public(hash), (data) => {
-        if (!data || data.number.id !== e.numberId) return data;
-        const number = withPublicMessage(data.number, e);
-        if (number === data.number) return data;
-        // Announced when it is the newest (a burst may arrive in any order).
-        newest = number.messages[0]?.id === e.id;
-        return { ...data, number };
-      });
-      if (newest && e.code) setAnnouncement(`New code: ${e.code}`);
-    },
-    [qc, hash],
-  );
-  const connected = usePublicEvents(
-    live ? publicEntryEventsUrl(hash) : null,
-    onEvent,
-    () => void entry.refetch(),
-  );
-
   return (
-    <ShareShell live={live ? connected : null}>
-      <p className="sr-only" aria-live="polite" data-testid="code-announcement">
-        {announcement}
-      </p>
-      {entry.isPending ? (
-        <ShareLoading text="Loading API endpoint..." />
-      ) : notFound ? (
-        <ShareNotFound title={ENDPOINT_NOT_FOUND_TITLE} message={ENDPOINT_NOT_FOUND_TEXT} />
-      ) : entry.isError && !entry.data ? (
-        <ShareLoadError
-          text="Failed to load API data"
-          error={entry.error}
-          onRetry={() => void entry.refetch()}
-          retrying={entry.isFetching}
-        />
-      ) : (
-        <EndpointBody
-          data={entry.data!}
-          onRefresh={async () => void (await entry.refetch())}
-          onCopied={() => expectCode(hash)}
-        />
+    <PublicShareView
+      kind="entry"
+      hash={hash}
+      text={{
+        notFoundTitle: ENDPOINT_NOT_FOUND_TITLE,
+        notFoundMessage: ENDPOINT_NOT_FOUND_TEXT,
+        loading: 'Loading API endpoint...',
+        failed: 'Failed to load API data',
+      }}
+      applyEvent={applyEvent}
+      render={(data, refresh) => (
+        <EndpointBody data={data} onRefresh={refresh} onCopied={() => expectCode('entry', hash)} />
       )}
-    </ShareShell>
+    />
   );
 }
 

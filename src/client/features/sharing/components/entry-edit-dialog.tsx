@@ -7,14 +7,11 @@ import {
   MAX_SHARE_NAME_LENGTH,
   type Entry,
 } from '../../../../shared/sharing.ts';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
-import { DialogActions, DialogClose, FormDialog } from '../../../components/ui/dialog.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { errorMessage, isApiError } from '../../../lib/api.ts';
-import { useUpdateEntry, type EntryChanges } from '../api/save-entry.ts';
+import { FormDialog } from '../../../components/ui/dialog.tsx';
+import { isApiError } from '../../../lib/api.ts';
+import { useUpdateShare, type EntryChanges } from '../api/save-share.ts';
+import { ShareFormFooter, TextField } from './share-form.tsx';
 
 /** Edit an entry's name, remark and active flag. */
 export function EntryEditDialog({
@@ -25,7 +22,7 @@ export function EntryEditDialog({
   entry: Entry | null;
   onOpenChange: (open: boolean) => void;
 }) {
-  const update = useUpdateEntry();
+  const update = useUpdateShare('entry');
   const close = () => {
     update.reset();
     onOpenChange(false);
@@ -93,53 +90,38 @@ function EditForm({
   const shownNameError = nameError ?? fields?.name?.[0];
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <FormField id="edit-entry-name" label="Name" error={shownNameError}>
-        <Input
-          id="edit-entry-name"
-          value={name}
-          maxLength={MAX_SHARE_NAME_LENGTH}
-          autoComplete="off"
-          autoFocus
-          invalid={!!shownNameError}
-          aria-describedby="edit-entry-name-error"
-          onChange={(e) => {
-            setName(e.target.value);
-            setNameError(undefined);
-          }}
-        />
-      </FormField>
-      <FormField
+      <TextField
+        id="edit-entry-name"
+        label="Name"
+        value={name}
+        maxLength={MAX_SHARE_NAME_LENGTH}
+        autoFocus
+        error={shownNameError}
+        markInvalid
+        onChange={(v) => {
+          setName(v);
+          setNameError(undefined);
+        }}
+      />
+      <TextField
         id="edit-entry-remark"
         label="Remark"
+        value={remark}
+        maxLength={MAX_REMARK_LENGTH}
         error={fields?.remark?.[0]}
         hint="Left empty: ‘none’."
-      >
-        <Input
-          id="edit-entry-remark"
-          value={remark}
-          maxLength={MAX_REMARK_LENGTH}
-          autoComplete="off"
-          aria-describedby="edit-entry-remark-error"
-          onChange={(e) => setRemark(e.target.value)}
-        />
-      </FormField>
+        onChange={setRemark}
+      />
       <label className="inline-flex cursor-pointer items-center gap-2 text-sm font-medium text-slate-800">
         <Checkbox checked={isActive} onChange={(e) => setActive(e.target.checked)} />
         Active
       </label>
-      {failure && !fields && (
-        <Alert tone="error">Failed to update single API entry: {errorMessage(failure)}</Alert>
-      )}
-      <DialogActions>
-        <DialogClose asChild>
-          <Button variant="secondary" disabled={busy}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" variant="primary" loading={busy}>
-          Save Changes
-        </Button>
-      </DialogActions>
+      <ShareFormFooter
+        busy={busy}
+        failure={fields ? null : failure}
+        failed="Failed to update single API entry"
+        submitLabel="Save Changes"
+      />
     </form>
   );
 }

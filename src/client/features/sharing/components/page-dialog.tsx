@@ -1,18 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { MAX_SHARE_NAME_LENGTH, type PageDetail } from '../../../../shared/sharing.ts';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { DialogActions, DialogClose, FormDialog } from '../../../components/ui/dialog.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { NumberPicker } from '../../../components/ui/number-picker.tsx';
+import { FormDialog } from '../../../components/ui/dialog.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { errorMessage, isApiError } from '../../../lib/api.ts';
+import { isApiError } from '../../../lib/api.ts';
 import { sameOrder } from '../../../lib/selection.ts';
 import { usePage } from '../api/get-page.ts';
-import { useCreatePage, useUpdatePage, type PageChanges } from '../api/save-page.ts';
+import { useCreatePage, useUpdateShare, type PageChanges } from '../api/save-share.ts';
+import { NumberField, ShareFormFooter, TextField } from './share-form.tsx';
 
 /** The dialog's own wording of the two rules (the server's wording differs). */
 const ENTER_PAGE_NAME = 'Please enter a page name';
@@ -28,7 +24,7 @@ type Props = {
 /** Create or edit a public page: its name and its numbers (searchable picker). */
 export function PageDialog({ open, onOpenChange, editId }: Props) {
   const create = useCreatePage();
-  const update = useUpdatePage();
+  const update = useUpdateShare('page');
   const detail = usePage(open ? editId : null);
   const busy = create.isPending || update.isPending;
   const close = () => onOpenChange(false);
@@ -145,57 +141,40 @@ function PageForm({
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <FormField id="page-name" label="Page Name" error={nameError}>
-        <Input
-          id="page-name"
-          value={name}
-          maxLength={MAX_SHARE_NAME_LENGTH}
-          autoFocus
-          autoComplete="off"
-          placeholder="e.g. Team verification numbers"
-          invalid={!!nameError}
-          aria-describedby="page-name-error"
-          onChange={(e) => {
-            setName(e.target.value);
-            if (errors.name) setErrors((x) => ({ ...x, name: undefined }));
-          }}
-        />
-      </FormField>
+      <TextField
+        id="page-name"
+        label="Page Name"
+        value={name}
+        maxLength={MAX_SHARE_NAME_LENGTH}
+        autoFocus
+        placeholder="e.g. Team verification numbers"
+        error={nameError}
+        markInvalid
+        onChange={(v) => {
+          setName(v);
+          if (errors.name) setErrors((x) => ({ ...x, name: undefined }));
+        }}
+      />
 
-      <fieldset className="space-y-1.5">
-        <legend className="mb-1.5 text-sm font-medium text-slate-800">Numbers</legend>
-        <NumberPicker
-          mode="multiple"
-          label="Numbers on this page"
-          selected={selected}
-          errorId="page-numbers-error"
-          invalid={!!numbersError}
-          onChange={(next) => {
-            setSelected(next);
-            if (errors.numbers) setErrors((x) => ({ ...x, numbers: undefined }));
-          }}
-        />
-        <p id="page-numbers-error" className="text-sm text-red-700 empty:hidden" aria-live="polite">
-          {numbersError ?? ''}
-        </p>
-      </fieldset>
+      <NumberField
+        legend="Numbers"
+        label="Numbers on this page"
+        mode="multiple"
+        selected={selected}
+        errorId="page-numbers-error"
+        error={numbersError}
+        onChange={(next) => {
+          setSelected(next);
+          if (errors.numbers) setErrors((x) => ({ ...x, numbers: undefined }));
+        }}
+      />
 
-      {otherError && (
-        <Alert tone="error">
-          {failureText}: {errorMessage(otherError)}
-        </Alert>
-      )}
-
-      <DialogActions>
-        <DialogClose asChild>
-          <Button variant="secondary" disabled={busy}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" variant="primary" loading={busy}>
-          {submitLabel}
-        </Button>
-      </DialogActions>
+      <ShareFormFooter
+        busy={busy}
+        failure={otherError}
+        failed={failureText}
+        submitLabel={submitLabel}
+      />
     </form>
   );
 }

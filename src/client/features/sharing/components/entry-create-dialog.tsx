@@ -14,16 +14,14 @@ import {
   type CreateEntriesResult,
 } from '../../../../shared/sharing.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { DialogActions, DialogClose, FormDialog } from '../../../components/ui/dialog.tsx';
+import { FormDialog } from '../../../components/ui/dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { NumberPicker } from '../../../components/ui/number-picker.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { ToggleButton } from '../../../components/ui/toggle-button.tsx';
-import { errorMessage, isApiError } from '../../../lib/api.ts';
+import { isApiError } from '../../../lib/api.ts';
 import { formatCount } from '../../../lib/format.ts';
-import { useCreateEntriesFromLines, useCreateEntry } from '../api/save-entry.ts';
+import { useCreateEntriesFromLines, useCreateEntry } from '../api/save-share.ts';
+import { NumberField, ShareFormFooter, TextField } from './share-form.tsx';
 
 type Mode = 'pick' | 'lines';
 
@@ -128,43 +126,32 @@ function PickForm({
   const shownNumberError = numberError ?? fields?.numberId?.[0];
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <fieldset className="space-y-1.5">
-        <legend className="mb-1.5 text-sm font-medium text-slate-800">Number</legend>
-        <NumberPicker
-          mode="single"
-          label="Number for this entry"
-          selected={selected}
-          errorId="entry-number-error"
-          invalid={!!shownNumberError}
-          onChange={(next, n) => {
-            setSelected(next);
-            if (n) setPicked(n);
-            setNumberError(undefined);
-          }}
-        />
-        <p id="entry-number-error" className="text-sm text-red-700 empty:hidden" aria-live="polite">
-          {shownNumberError ?? ''}
-        </p>
-      </fieldset>
+      <NumberField
+        legend="Number"
+        label="Number for this entry"
+        mode="single"
+        selected={selected}
+        errorId="entry-number-error"
+        error={shownNumberError}
+        onChange={(next, n) => {
+          setSelected(next);
+          if (n) setPicked(n);
+          setNumberError(undefined);
+        }}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
+        <TextField
           id="entry-name"
           label="Name (optional)"
+          value={name}
+          maxLength={MAX_SHARE_NAME_LENGTH}
+          placeholder={defaultEntryName(
+            picked ? formatPhone(picked.phoneNumber) : '(xxx) xxx-xxxx',
+          )}
           error={fields?.name?.[0]}
           hint="Left empty: ‘API for’ and the number."
-        >
-          <Input
-            id="entry-name"
-            value={name}
-            maxLength={MAX_SHARE_NAME_LENGTH}
-            autoComplete="off"
-            placeholder={defaultEntryName(
-              picked ? formatPhone(picked.phoneNumber) : '(xxx) xxx-xxxx',
-            )}
-            aria-describedby="entry-name-error"
-            onChange={(e) => setName(e.target.value)}
-          />
-        </FormField>
+          onChange={setName}
+        />
         <RemarkField
           id="entry-remark"
           value={remark}
@@ -172,19 +159,12 @@ function PickForm({
           error={fields?.remark?.[0]}
         />
       </div>
-      {failure && !fields && (
-        <Alert tone="error">Failed to create single API entry: {errorMessage(failure)}</Alert>
-      )}
-      <DialogActions>
-        <DialogClose asChild>
-          <Button variant="secondary" disabled={busy}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" variant="primary" loading={busy}>
-          Create Entry
-        </Button>
-      </DialogActions>
+      <ShareFormFooter
+        busy={busy}
+        failure={fields ? null : failure}
+        failed="Failed to create single API entry"
+        submitLabel="Create Entry"
+      />
     </form>
   );
 }
@@ -241,7 +221,6 @@ function LinesForm({
         onChange={setRemark}
         error={fields?.remark?.[0]}
       />
-      {failure && !fields && <Alert tone="error">{errorMessage(failure)}</Alert>}
       {result && result.errors.length > 0 && (
         <Alert tone="warning">
           <p className="font-medium" data-testid="lines-result">
@@ -259,16 +238,12 @@ function LinesForm({
           </ul>
         </Alert>
       )}
-      <DialogActions>
-        <DialogClose asChild>
-          <Button variant="secondary" disabled={busy}>
-            {result && result.created.length > 0 ? 'Close' : 'Cancel'}
-          </Button>
-        </DialogClose>
-        <Button type="submit" variant="primary" loading={busy}>
-          Create Entries
-        </Button>
-      </DialogActions>
+      <ShareFormFooter
+        busy={busy}
+        failure={fields ? null : failure}
+        submitLabel="Create Entries"
+        cancelLabel={result && result.created.length > 0 ? 'Close' : 'Cancel'}
+      />
     </form>
   );
 }
@@ -285,21 +260,15 @@ function RemarkField({
   error: string | undefined;
 }) {
   return (
-    <FormField
+    <TextField
       id={id}
       label="Remark (optional)"
+      value={value}
+      maxLength={MAX_REMARK_LENGTH}
+      placeholder={DEFAULT_REMARK}
       error={error}
       hint={`Left empty: ‘${DEFAULT_REMARK}’.`}
-    >
-      <Input
-        id={id}
-        value={value}
-        maxLength={MAX_REMARK_LENGTH}
-        autoComplete="off"
-        placeholder={DEFAULT_REMARK}
-        aria-describedby={`${id}-error`}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </FormField>
+      onChange={onChange}
+    />
   );
 }

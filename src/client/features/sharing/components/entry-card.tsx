@@ -1,0 +1,48 @@
+import { memo } from 'react';
+import type { Entry } from '../../../../shared/sharing.ts';
+import { formatPhone } from '../../../../shared/phone.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { ShareCard } from './share-card.tsx';
+
+type Props = {
+  entry: Entry;
+  now: Date;
+  selectMode: boolean;
+  selected: boolean;
+  onSelectedChange: (id: string, on: boolean) => void;
+  onEdit: (entry: Entry) => void;
+};
+
+/** One single endpoint: its card with the number and the remark; in select mode, a checkbox. */
+export const EntryCard = memo(function EntryCard({
+  entry: e,
+  now,
+  selectMode,
+  selected,
+  onSelectedChange,
+  onEdit,
+}: Props) {
+  return (
+    <ShareCard
+      kind="entry"
+      item={e}
+      now={now}
+      onEdit={() => onEdit(e)}
+      selection={selectMode ? { selected, onSelectedChange } : undefined}
+      meta={(active) => (
+        <>
+          <span className="text-sm font-medium text-slate-800 tabular-nums">
+            {formatPhone(e.phoneNumber)}
+          </span>
+          <Badge tone={active ? 'green' : 'grey'}>{active ? 'Active' : 'Inactive'}</Badge>
+          <Badge tone="blue" className="max-w-48">
+            <span className="sr-only">Remark: </span>
+            <span className="min-w-0 truncate" title={e.remark}>
+              {e.remark}
+            </span>
+          </Badge>
+        </>
+      )}
+    />
+  );
+});

@@ -1,0 +1,227 @@
+import { useCallback, useMemo, useState } from 'react';
+import { CheckSquare, Download, Link2, Plus, Trash2 } from 'lucide-react';
+import { toast } from 'sonner';
+import type { Entry } from '../../../../shared/sharing.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { downloadCsv } from '../../../lib/csv.ts';
+import { countOf, formatCount } from '../../../lib/format.ts';
+import { coverage, toggled, withAll } from '../../../lib/selection.ts';
+import { useNow } from '../../../lib/use-now.ts';
+import { useUrlFilters } from '../../../lib/use-url-filters.ts';
+import { singleEndpointUrl } from '../api/keys.ts';
+import { useEntries } from '../api/list-shares.ts';
+import { useBulkDeleteEntries } from '../api/save-share.ts';
+import { NO_ENTRIES_SELECTED, deletedText, entriesCsv, remarkOptions } from '../entries.ts';
+import { EntryCard } from './entry-card.tsx';
+import { EntryCreateDialog } from './entry-create-dialog.tsx';
+import { EntryEditDialog } from './entry-edit-dialog.tsx';
+import { ShareListPage } from './share-list-page.tsx';
+
+/**
+ * /dashboard/single-api: the owner's single endpoints, filtered by remark (in the URL), with a
+ * Select Entries mode (select all, export CSV, delete selected, cancel), and the create and edit
+ * dialogs.
+ */
+export function SingleApiPage() {
+  const { params, set } = useUrlFilters<'remark'>();
+  const remark = params.get('remark') ?? '';
+  const list = useEntries(remark);
+  const items = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
+  const remarks = list.data?.pages[0]?.remarks ?? [];
+  const options = remarkOptions(remarks, remark);
+  const total = remarks.reduce((sum, r) => sum + r.count, 0);
+  const now = useNow();
+
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<Entry | null>(null);
+  const [selectMode, setSelectMode] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const bulkDelete = useBulkDeleteEntries();
+
+  // Only loaded entries that match the filter count as selected.
+  const picked = useMemo(
+    () => (selected.size === 0 ? [] : items.filter((e) => selected.has(e.id))),
+    [items, selected],
+  );
+  const ids = useMemo(() => items.map((e) => e.id), [items]);
+  const state = coverage(selected, ids);
+
+  const onSelectedChange = useCallback(
+    (id: string, on: boolean) => setSelected((s) => toggled(s, id, on)),
+    [setSelected],
+  );
+  const exitSelect = () => {
+    setSelectMode(false);
+    setSelected(new Set());
+  };
+  const exportSelected = () => {
+    const file = entriesCsv(picked, (hash) => singleEndpointUrl(hash));
+    if (!file) return void toast.error(NO_ENTRIES_SELECTED);
+    downloadCsv(file.filename, file.csv);
+  };
+  const deleteSelected = () =>
+    bulkDelete.mutate(
+      picked.map((e) => e.id),
+      {
+        onSuccess: ({ deleted }) => {
+          toast.success(deletedText(deleted));
+          setConfirmDelete(false);
+          exitSelect();
+        },
+        onError: (err) => toast.error(errorMessage(err, 'Failed to delete single API entries')),
+      },
+    );
+
+  return (
+    <ShareListPage
+      icon={Link2}
+      title="Single API"
+      description="One public link per number: its latest messages and codes, live — never its API link."
+      actions={
+        <div className="flex flex-wrap gap-2 [&>*]:whitespace-nowrap">
+          {!selectMode && (
+            <Button
+              variant="secondary"
+              onClick={() => setSelectMode(true)}
+              disabled={items.length === 0}
+            >
+              <CheckSquare aria-hidden="true" className="size-4" />
+              Select Entries
+            </Button>
+          )}
+          <Button variant="primary" onClick={() => setCreating(true)}>
+            <Plus aria-hidden="true" className="size-4" />
+            Create Entry
+          </Button>
+        </div>
+      }
+      controls={
+        <>
+          {(total > 0 || remark) && (
+            <div className="flex flex-wrap items-center gap-3">
+              <label htmlFor="remark-filter" className="text-sm font-medium text-slate-800">
+                Remark
+              </label>
+              <div className="w-full sm:w-72">
+                <Select
+                  id="remark-filter"
+                  value={remark}
+                  onChange={(e) => {
+                    set('remark', e.target.value || undefined);
+                    setSelected(new Set());
+                  }}
+                >
+                  {options.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+                </Select>
+              </div>
+              {list.isFetching && list.isPlaceholderData && (
+                <Spinner size="sm" label="Filtering" className="text-brand-900" />
+              )}
+            </div>
+          )}
+
+          {selectMode && (
+            <div
+              role="toolbar"
+              aria-label="Selection"
+              className="sticky top-16 z-10 flex flex-wrap items-center gap-3 rounded-2xl border border-brand-200 bg-brand-50/95 px-4 py-3 backdrop-blur"
+            >
+              <label className="inline-flex cursor-pointer items-center gap-2 text-sm font-medium text-slate-800">
+                <Checkbox
+                  checked={state === 'all'}
+                  indeterminate={state === 'some'}
+                  onChange={(e) => setSelected((s) => withAll(s, ids, e.target.checked))}
+                  className="size-5"
+                />
+                Select all
+              </label>
+              <span
+                className="text-sm text-slate-700"
+                aria-live="polite"
+                data-testid="selected-count"
+              >
+                {formatCount(picked.length)} selected
+              </span>
+              <div className="flex flex-wrap gap-2 sm:ml-auto">
+                <Button variant="secondary" size="sm" onClick={exportSelected}>
+                  <Download aria-hidden="true" className="size-4" />
+                  Export CSV
+                </Button>
+                <Button
+                  variant="danger"
+                  size="sm"
+                  disabled={picked.length === 0}
+                  onClick={() => setConfirmDelete(true)}
+                >
+                  <Trash2 aria-hidden="true" className="size-4" />
+                  Delete Selected
+                </Button>
+                <Button variant="secondary" size="sm" onClick={exitSelect}>
+                  Cancel
+                </Button>
+              </div>
+            </div>
+          )}
+        </>
+      }
+      list={list}
+      items={items}
+      text={{
+        loading: 'Loading single API entries',
+        failed: 'Failed to fetch single API entries',
+        loadingMore: 'Loading more entries',
+        listLabel: 'Single API entries',
+        count: (n) => countOf(n, 'entry', 'entries'),
+      }}
+      empty={{
+        testId: 'entries-empty',
+        title: remark ? `No entries with the remark “${remark}”.` : 'No single API entries yet',
+        text: remark
+          ? 'Choose another remark, or show every entry.'
+          : 'Create an entry for a number and share its link with whoever needs its codes.',
+        action: remark ? (
+          <Button variant="accent" className="mt-6" onClick={() => set('remark', undefined)}>
+            Show All Entries
+          </Button>
+        ) : (
+          <Button variant="accent" className="mt-6" onClick={() => setCreating(true)}>
+            <Plus aria-hidden="true" className="size-4" />
+            Create Your First Entry
+          </Button>
+        ),
+      }}
+      renderItem={(e) => (
+        <EntryCard
+          entry={e}
+          now={now}
+          selectMode={selectMode}
+          selected={selected.has(e.id)}
+          onSelectedChange={onSelectedChange}
+          onEdit={setEditing}
+        />
+      )}
+    >
+      <EntryCreateDialog open={creating} onOpenChange={setCreating} />
+      <EntryEditDialog entry={editing} onOpenChange={(o) => !o && setEditing(null)} />
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title="Delete Selected Entries"
+        description={`Are you sure you want to delete ${picked.length} selected entries? This action cannot be undone.`}
+        confirmLabel="Delete"
+        loading={bulkDelete.isPending}
+        onConfirm={deleteSelected}
+      />
+    </ShareListPage>
+  );
+}
