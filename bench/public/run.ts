@@ -100,7 +100,6 @@ try {
     // Every viewer connects from 127.0.0.1: no per-address caps here.
     publicRateLimits: {
       perIpPerMinute: 1e9,
-      perHashPerMinute: 1e9,
       streamsPerIp: 1e9,
       waitsPerIp: 1e9,
     },

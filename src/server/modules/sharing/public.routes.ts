@@ -2,7 +2,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   expectPageBody,
-  HASH_RE,
   publicEntrySchema,
   publicLatestQuery,
   publicLatestSchema,
@@ -19,21 +18,20 @@ import type { PublicSharingService, StreamTarget } from './public.service.ts';
 import type { ViewKind } from './views.ts';
 
 /**
- * Requests per minute to the public sharing routes, per client address and per hash (in memory,
- * per process; ADR 0005). A viewer loads a page once and then listens; a script waiting for codes
- * asks once a second at most. A popular page shared with hundreds of people stays under the
- * per-hash figure; one hammered hash never affects another.
+ * Requests per minute to the public sharing routes per client address (in memory, per process;
+ * ADR 0005). A viewer loads a page once and then listens; a script waiting for codes asks once a
+ * second at most. There is no limit per hash: anyone who knows a hash could spend it and lock out
+ * its viewers. Its reads come from memory instead (`read-cache.ts`: one load a second however
+ * many ask), and arming its numbers happens at most once per 10 s (`ARM_EVERY_MS`).
  */
 export type PublicRateLimits = {
   perIpPerMinute: number;
-  perHashPerMinute: number;
   /** Live streams and waiting scripts (`?wait=`) one address may hold open at once. */
   streamsPerIp: number;
   waitsPerIp: number;
 };
 export const PUBLIC_RATE_LIMITS: PublicRateLimits = {
   perIpPerMinute: 600,
-  perHashPerMinute: 3000,
   streamsPerIp: 20,
   waitsPerIp: 10,
 };
@@ -87,7 +85,7 @@ function publicEventData(e: MessageEvent) {
 
 /**
  * The public API of shared pages (`/v1/public/pages/:hash…`) and single endpoints
- * (`/v1/public/single/:hash…`): anonymous, rate-limited per address and per hash, answers never
+ * (`/v1/public/single/:hash…`): anonymous, rate-limited per address, answers never
  * cached and never indexed.
  */
 export function publicSharingRoutes(
@@ -109,26 +107,15 @@ export function publicSharingRoutes(
     timeWindow: 60_000,
     keyGenerator: (req) => `public-ip:${req.ip}`,
   });
-  const perHash = app.createRateLimit({
-    max: limits.perHashPerMinute,
-    timeWindow: 60_000,
-    keyGenerator: (req) => `public-hash:${(req.params as { hash: string }).hash}`,
-  });
-  /** Headers first (errors carry them too), then both limits; either one over is a 429. */
+  /** Headers first (errors carry them too), then the address's limit: over it is a 429. */
   const guard = async (req: FastifyRequest, reply: FastifyReply) => {
     reply.headers(PUBLIC_HEADERS);
-    const checks = [perIp(req)];
-    // Only a well-formed hash has a count of its own: made-up ones are the address's business.
-    if (HASH_RE.test((req.params as { hash: string }).hash)) checks.push(perHash(req));
-    let retryAfter = 0;
-    for (const r of await Promise.all(checks)) {
-      if (!r.isAllowed && r.isExceeded) retryAfter = Math.max(retryAfter, r.ttlInSeconds);
-    }
-    if (retryAfter > 0)
+    const r = await perIp(req);
+    if (!r.isAllowed && r.isExceeded)
       throw tooManyRequests(
         'RATE_LIMITED',
         'Too many requests. Please slow down and try again shortly.',
-        retryAfter,
+        r.ttlInSeconds,
       );
   };
   const doc = { tags: ['public'] };

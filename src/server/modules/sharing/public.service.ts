@@ -13,12 +13,13 @@ import type { PollerRepository } from '../../poller/poller.repository.ts';
 import { sharingErrors } from './sharing.errors.ts';
 import type { PublicNumberRow, SharingRepository } from './sharing.repository.ts';
 import type { SharingChanges } from './changes.ts';
+import { publicReadCache, type StreamTarget } from './read-cache.ts';
 import type { ViewCounter, ViewKind } from './views.ts';
 
 /** A public hash arms its numbers (expecting a code) at most this often. */
 export const ARM_EVERY_MS = 10_000;
 
-export type StreamTarget = { id: string; ownerId: string; numberIds: string[] };
+export type { StreamTarget } from './read-cache.ts';
 
 const NONE: PublicLatest = { code: null, message: null, receivedAt: null };
 
@@ -43,7 +44,9 @@ export const PUBLIC_FRESH_REPLAY_MS = 15_000;
  * The anonymous side of sharing: a page's or endpoint's numbers and messages by hash (never the
  * provider link, its host or the owner), the newest code for scripts (optionally waiting for a new
  * one), arming numbers that are about to receive a code, and watching the numbers of open public
- * streams. A malformed hash is refused before any query, exactly as an unknown one.
+ * streams. A malformed hash is refused before any query, exactly as an unknown one. What a hash
+ * shows is read from a short-lived cache (`read-cache.ts`): a hammered hash costs one load a
+ * second, so it needs no rate limit of its own and keeps answering its viewers.
  */
 export function publicSharingService(deps: {
   repo: SharingRepository;
@@ -89,9 +92,46 @@ export function publicSharingService(deps: {
     })),
   });
 
-  /** A live target by hash (uncached): 404 when unknown or inactive. */
-  async function target(kind: ViewKind, hash: string): Promise<StreamTarget> {
+  type View =
+    | { kind: 'page'; target: StreamTarget; body: PublicPage }
+    | { kind: 'single'; target: StreamTarget; body: PublicEntry };
+  const reads = publicReadCache<View>({
+    ...(deps.changes ? { changes: deps.changes } : {}),
+    now,
+  });
+
+  /** A page with its numbers (two statements) or an entry with its number (one), from the database. */
+  async function load(kind: ViewKind, hash: string): Promise<View | undefined> {
+    if (kind === 'page') {
+      const page = await repo.activePage(hash);
+      if (!page) return undefined;
+      const numbers = await repo.pageNumbers(page.id);
+      return {
+        kind,
+        target: { id: page.id, ownerId: page.userId, numberIds: numbers.map((n) => n.id) },
+        body: { name: page.name, numbers: numbers.map(toNumber), numberCount: page.numberCount },
+      };
+    }
+    const entry = await repo.activeEntry(hash);
+    if (!entry) return undefined;
+    return {
+      kind,
+      target: { id: entry.id, ownerId: entry.userId, numberIds: [entry.number.id] },
+      body: { name: entry.name, number: toNumber(entry.number) },
+    };
+  }
+  const loader = (kind: ViewKind, hash: string) => () => load(kind, hash);
+
+  /** What a live hash shows (from the cache): 404 when unknown or inactive. */
+  async function view<K extends ViewKind>(kind: K, hash: string) {
     checkHash(kind, hash);
+    const v = await reads.view(kind, hash, loader(kind, hash));
+    if (!v) throw notFound(kind);
+    return v as Extract<View, { kind: K }>;
+  }
+
+  /** A live target by hash, asked of the database (a waiting script's last check). */
+  async function liveTarget(kind: ViewKind, hash: string): Promise<StreamTarget> {
     const t = await repo.streamTarget(kind, hash);
     if (!t) throw notFound(kind);
     return t;
@@ -148,20 +188,15 @@ export function publicSharingService(deps: {
 
   return {
     async page(hash: string): Promise<PublicPage> {
-      checkHash('page', hash);
-      const page = await repo.activePage(hash);
-      if (!page) throw sharingErrors.publicPageNotFound();
-      const numbers = await repo.pageNumbers(page.id);
-      deps.views.hit('page', page.id);
-      return { name: page.name, numbers: numbers.map(toNumber), numberCount: page.numberCount };
+      const { target, body } = await view('page', hash);
+      deps.views.hit('page', target.id);
+      return body;
     },
 
     async single(hash: string): Promise<PublicEntry> {
-      checkHash('single', hash);
-      const entry = await repo.activeEntry(hash);
-      if (!entry) throw sharingErrors.publicEndpointNotFound();
-      deps.views.hit('single', entry.id);
-      return { name: entry.name, number: toNumber(entry.number) };
+      const { target, body } = await view('single', hash);
+      deps.views.hit('single', target.id);
+      return body;
     },
 
     /**
@@ -170,11 +205,14 @@ export function publicSharingService(deps: {
      * when `signal` aborts (the client went away). Waiting arms the number.
      */
     async latest(hash: string, waitMs?: number, signal?: AbortSignal): Promise<PublicLatest> {
-      const entry = await target('single', hash);
+      const { target: entry } = await view('single', hash);
       deps.views.hit('single', entry.id);
       const numberId = entry.numberIds[0]!;
       if (!waitMs) {
-        const m = await repo.latestCode(numberId);
+        const latest = await reads.more('single', hash, loader('single', hash), 'latest', () =>
+          repo.latestCode(numberId),
+        );
+        const m = latest?.value;
         return m
           ? { code: m.code, message: m.content, receivedAt: m.receivedAt.toISOString() }
           : NONE;
@@ -195,7 +233,7 @@ export function publicSharingService(deps: {
         const gone = () => done(NONE);
         /** The link is still this entry's and active (it may have changed in another process). */
         const alive = () =>
-          target('single', hash).then(
+          liveTarget('single', hash).then(
             (t) => t.id === entry.id,
             () => false,
           );
@@ -223,19 +261,22 @@ export function publicSharingService(deps: {
 
     /** 'Copy Number' on a public page: arms that number (one of those the page shows). */
     async expectOnPage(hash: string, numberId: string) {
-      const page = await target('page', hash);
+      const { target: page } = await view('page', hash);
       if (!page.numberIds.includes(numberId)) throw sharingErrors.numberNotFound();
       return arm('page', hash, [numberId]);
     },
 
     /** 'Copy Number' on a single endpoint: arms its number. */
     async expectOnSingle(hash: string) {
-      const entry = await target('single', hash);
+      const { target: entry } = await view('single', hash);
       return arm('single', hash, entry.numberIds);
     },
 
-    /** A stream's target by hash (uncached, so a dead link never opens a stream): 404 if none. */
-    streamTarget: target,
+    /**
+     * A stream's target by hash (cached as the page is: a link changed here drops it at once, one
+     * changed in another process ends its streams at their next heartbeat): 404 if none.
+     */
+    streamTarget: async (kind: ViewKind, hash: string) => (await view(kind, hash)).target,
     /** Re-checks a streamed hash and keeps its numbers watched (shared by its streams). */
     watch,
 

@@ -160,6 +160,7 @@ export function sharingRepository(db: Db) {
     .select({
       id: singleApiEntries.id,
       name: singleApiEntries.name,
+      userId: singleApiEntries.userId,
       number: publicNumberFields,
     })
     .from(singleApiEntries)
@@ -377,11 +378,12 @@ export function sharingRepository(db: Db) {
     // Public
     // -------------------------------------------------------------------------------------------
 
-    /** An active page by hash: its id, name and how many numbers it holds. */
+    /** An active page by hash: its id, owner, name and how many numbers it holds. */
     async activePage(hash: string) {
       const [row] = await db
         .select({
           id: publicPages.id,
+          userId: publicPages.userId,
           name: publicPages.name,
           numberCount: pageCountSql,
         })
