@@ -188,6 +188,7 @@ describe('blog management', () => {
   });
 
   it('shows a duplicate slug on the slug field, and the slug stops following once edited', async () => {
+    h.allowHttp(409, /\/v1\/admin\/posts$/); // the duplicate slug
     const dialog = await openCreate();
     await field(dialog, 'Title').fill(SECOND);
     expect(await field(dialog, 'Slug').inputValue()).toBe('rotating-numbers-safely');
@@ -250,6 +251,7 @@ describe('blog management', () => {
     expect(patches.at(-1)).toEqual({ published: true });
 
     // A toggle the server refuses: shown at once, then put back, with a toast.
+    h.allowHttp(503, /\/v1\/admin\/posts\/[0-9a-f-]+$/); // answered here
     await page.route('**/v1/admin/posts/*', (route) =>
       route.request().method() === 'PATCH'
         ? route.fulfill({
@@ -409,6 +411,7 @@ describe('blog management', () => {
 
   it('shows an error with Try again when the list cannot load', async () => {
     let fail = true;
+    h.allowHttp(503, /\/v1\/admin\/posts\?/); // answered here
     await page.route('**/v1/admin/posts?*', (route) =>
       fail
         ? route.fulfill({
@@ -434,6 +437,7 @@ describe('blog management', () => {
     await page.getByRole('heading', { name: 'Not authorised', level: 1 }).waitFor();
     await page.getByText(/does not have access to Blog Management/).waitFor();
     expect(await page.getByRole('button', { name: 'Create New Post' }).count()).toBe(0);
+    h.allowHttp(403, /\/v1\/admin\/posts$/); // asked here
     const status = await page.evaluate(async () => (await fetch('/v1/admin/posts')).status);
     expect(status).toBe(403);
   });

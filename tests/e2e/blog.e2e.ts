@@ -344,6 +344,7 @@ describe('public blog', () => {
   });
 
   it('an unknown slug or a draft says Post Not Found, with the way back', async () => {
+    h.allowHttp(404, /\/blog(\/posts)?\/(no-such-post|unfinished-draft)$/); // the page and its API
     for (const slug of ['no-such-post', posts.draft!.slug]) {
       const res = await page.goto(h.baseUrl + `/blog/${slug}`);
       expect(res?.status()).toBe(404);
@@ -418,6 +419,7 @@ describe('public blog', () => {
   });
 
   it('hostile content is inert: no script runs, no dialog opens, javascript: links go nowhere', async () => {
+    h.allowHttp(404, /\/nope\.png$/); // the hostile image's source
     const dialogs: string[] = [];
     const onDialog = (d: { message: () => string; dismiss: () => Promise<void> }) => {
       dialogs.push(d.message());
@@ -467,6 +469,7 @@ describe('public blog', () => {
   });
 
   it('with the blog off, /blog answers 404 and the Blog links are hidden', async () => {
+    h.allowHttp(404, /\/blog$/);
     // On: the header's Blog link leads to the blog (pre-rendered landing page and the app).
     await page.goto(h.baseUrl + '/');
     const headerLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', {
