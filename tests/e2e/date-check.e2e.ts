@@ -89,19 +89,18 @@ describe('date check', () => {
     expect(await checkButton.textContent()).toBe('Check Selected (0)');
     expect(await checkButton.isDisabled()).toBe(true);
 
-    // Search narrows the list; select all selects what is shown.
+    // The server searches (digits as typed); 'Select shown' selects what is shown.
     await page.getByLabel('Search your numbers').fill('555-000-1');
-    await page.getByTestId('picker-row').nth(1).waitFor();
-    expect(await page.getByTestId('picker-row').count()).toBe(2);
-    await page.getByRole('checkbox', { name: 'Select all 2 shown' }).check();
+    await expect.poll(() => page.getByTestId('picker-row').count()).toBe(2);
+    await page.getByRole('checkbox', { name: 'Select shown (2)' }).check();
     expect(await checkButton.textContent()).toBe('Check Selected (2)');
     await page.getByLabel('Search your numbers').fill('');
     await page.getByTestId('picker-row').nth(3).waitFor();
-    await page.getByRole('button', { name: 'Select none' }).click();
+    await page.getByRole('button', { name: 'Clear', exact: true }).click();
     expect(await checkButton.textContent()).toBe('Check Selected (0)');
-    await page.getByRole('checkbox', { name: 'Select all' }).check();
+    await page.getByRole('checkbox', { name: 'Select shown (4)' }).check();
     expect(await checkButton.textContent()).toBe('Check Selected (4)');
-    expect(await page.getByTestId('picker-selected').textContent()).toBe('4 of 4 selected');
+    expect(await page.getByTestId('picker-selected').textContent()).toBe('4 selected');
 
     await checkButton.click();
     await page.getByRole('heading', { name: 'Results Summary' }).waitFor();
@@ -169,8 +168,8 @@ describe('date check', () => {
 
     // Nothing expired among the demo numbers: a message instead of a file.
     await page.getByLabel('Search your numbers').fill('5550001');
-    await page.getByRole('button', { name: 'Select none' }).click();
-    await page.getByRole('checkbox', { name: 'Select all 2 shown' }).check();
+    await page.getByRole('button', { name: 'Clear', exact: true }).click();
+    await page.getByRole('checkbox', { name: 'Select shown (2)' }).check();
     await page.getByRole('button', { name: 'Check Selected (2)' }).click();
     await page.getByText('Finished: 2 numbers checked.').waitFor();
     await page.getByRole('button', { name: 'Export Expired' }).click();
@@ -238,7 +237,7 @@ describe('date check', () => {
     expect(slow.status()).toBe(201);
     await page.goto(h.baseUrl + '/dashboard/date-check');
     await page.getByLabel('Search your numbers').fill('5550004001');
-    await page.getByRole('checkbox', { name: 'Select (555) 000-4001' }).check();
+    await page.getByRole('checkbox', { name: '(555) 000-4001' }).check();
     await page.getByRole('button', { name: 'Check Selected (1)' }).click();
     const row = resultFor(page, '(555) 000-4001');
     expect(await row.getAttribute('data-status')).toBe('checking');

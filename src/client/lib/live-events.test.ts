@@ -6,7 +6,6 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '../../shared/auth.ts';
 import type { Message } from '../../shared/messages.ts';
-import type { VoipNumber } from '../../shared/numbers.ts';
 import { connectLiveEvents, type LiveHandler } from './live-events.ts';
 import { ME_QUERY_KEY } from './me.ts';
 
@@ -20,24 +19,11 @@ vi.mock('sonner', () => ({
 }));
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const card = (n: number, extra: Partial<VoipNumber> = {}): VoipNumber => ({
+/** A number as the stream names it. */
+type On = { id: string; phoneNumber: string };
+const card = (n: number, phoneNumber = `555000${String(n).padStart(4, '0')}`): On => ({
   id: uuid(n),
-  phoneNumber: `555000${String(n).padStart(4, '0')}`,
-  apiLink: `https://p.example.com/${n}`,
-  apiHost: 'p.example.com',
-  isActive: true,
-  isFavorite: false,
-  notes: '',
-  lastUsed: null,
-  endDate: null,
-  dateLastChecked: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  tags: [],
-  lastError: 'HTTP error! status: 500',
-  lastPolledAt: null,
-  messageCount: 0,
-  recentMessages: [],
-  ...extra,
+  phoneNumber,
 });
 const recent = (n: number, at: string) => ({
   id: uuid(100 + n),
@@ -162,7 +148,7 @@ describe('code toasts', () => {
   function start(codeToasts?: boolean) {
     const qc = new QueryClient();
     const a = card(1);
-    const b = card(2, { phoneNumber: '5550000002' });
+    const b = card(2, '5550000002');
     if (codeToasts !== undefined) qc.setQueryData(ME_QUERY_KEY, me(codeToasts));
     const received: Message[] = [];
     const recorder: LiveHandler = () => ({
@@ -172,7 +158,7 @@ describe('code toasts', () => {
     });
     const close = connectLiveEvents(qc, [recorder], '/v1/events');
     const es = FakeEventSource.last!;
-    const send = (n: number, on: VoipNumber, at: string, code: string | null = String(n)) =>
+    const send = (n: number, on: On, at: string, code: string | null = String(n)) =>
       es.emit('message', {
         data: JSON.stringify({ ...message(n, on.id, at), phoneNumber: on.phoneNumber, code }),
         lastEventId: String(Date.parse(at)),

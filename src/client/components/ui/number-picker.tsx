@@ -1,4 +1,4 @@
-import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { PhoneOff, Plus, RotateCcw, Search } from 'lucide-react';
 import type { VoipNumber } from '../../../shared/numbers.ts';
@@ -19,6 +19,8 @@ import { Skeleton } from './skeleton.tsx';
 import { Spinner } from './spinner.tsx';
 
 const ROW_HEIGHT = 48;
+/** A row with a detail line (e.g. the end date) under or beside the number. */
+const DETAIL_ROW_HEIGHT = 60;
 /** The next page is asked for when the list is scrolled this close to the last loaded row. */
 const LOAD_AHEAD_ROWS = 10;
 
@@ -26,13 +28,22 @@ type Props = {
   /** 'multiple': checkboxes (a page's numbers); 'single': one number (a single endpoint). */
   mode: 'multiple' | 'single';
   selected: ReadonlySet<string>;
-  /** The new selection; `picked` is the number just chosen (single mode). */
-  onChange: (next: ReadonlySet<string>, picked?: VoipNumber) => void;
+  /**
+   * The new selection, and the numbers just chosen (the one picked or checked, or the shown ones
+   * 'Select shown' added; none when numbers were only taken off).
+   */
+  onChange: (next: ReadonlySet<string>, chosen: readonly VoipNumber[]) => void;
   /** The list's accessible name, e.g. 'Numbers on this page'. */
   label: string;
   /** The id of an error text describing the list (aria-describedby). */
   errorId?: string;
   invalid?: boolean;
+  /** The search box's accessible name (on a page with the site's search, say whose numbers). */
+  searchLabel?: string;
+  /** Under 'Your collection has no numbers yet.': what adding numbers is for here. */
+  emptyHint?: string;
+  /** Shown in each row beside the number (e.g. its end date); rows grow to fit two lines. */
+  rowDetail?: (n: VoipNumber) => ReactNode;
 };
 
 /**
@@ -40,9 +51,20 @@ type Props = {
  * (phone digits, tag, provider host) and pages 100 at a time, the next page loads as the list
  * scrolls, and only the rows in view are in the DOM. The selection is a Set of ids kept by the
  * caller, so numbers picked under one search stay picked under another. Multiple mode has
- * 'Select shown' (the loaded matches), 'Clear' and 'n selected'.
+ * 'Select shown' (the loaded matches), 'Clear' and 'n selected'. Used wherever a number is picked
+ * (a page's numbers, a single endpoint's number, the date check's numbers).
  */
-export function NumberPicker({ mode, selected, onChange, label, errorId, invalid }: Props) {
+export function NumberPicker({
+  mode,
+  selected,
+  onChange,
+  label,
+  errorId,
+  invalid,
+  searchLabel = 'Search numbers',
+  emptyHint = 'Add numbers first, then share them here.',
+  rowDetail,
+}: Props) {
   const [query, setQuery] = useState('');
   const q = useDebouncedValue(query.trim(), 250);
   const list = useNumberSearch(q);
@@ -89,7 +111,7 @@ export function NumberPicker({ mode, selected, onChange, label, errorId, invalid
         <p className="mt-2 text-sm font-medium text-slate-900">
           Your collection has no numbers yet.
         </p>
-        <p className="mt-1 text-sm text-slate-600">Add numbers first, then share them here.</p>
+        <p className="mt-1 text-sm text-slate-600">{emptyHint}</p>
         <ButtonLink to="/dashboard/add" variant="accent" size="sm" className="mt-4">
           <Plus aria-hidden="true" className="size-4" />
           Add Number
@@ -114,7 +136,7 @@ export function NumberPicker({ mode, selected, onChange, label, errorId, invalid
         />
         <Input
           type="search"
-          aria-label="Search numbers"
+          aria-label={searchLabel}
           placeholder="Search by number, tag or provider"
           value={query}
           onChange={(e) => setQuery(e.target.value)}
@@ -137,7 +159,12 @@ export function NumberPicker({ mode, selected, onChange, label, errorId, invalid
                 checked={state === 'all'}
                 indeterminate={state === 'some'}
                 disabled={items.length === 0}
-                onChange={(e) => onChange(withAll(selected, shownIds, e.target.checked))}
+                onChange={(e) =>
+                  onChange(
+                    withAll(selected, shownIds, e.target.checked),
+                    e.target.checked ? items : [],
+                  )
+                }
                 className="size-5"
               />
               Select shown ({formatCount(items.length)})
@@ -147,7 +174,7 @@ export function NumberPicker({ mode, selected, onChange, label, errorId, invalid
               size="sm"
               className="text-sm"
               disabled={selected.size === 0}
-              onClick={() => onChange(new Set())}
+              onClick={() => onChange(new Set(), [])}
             >
               Clear
             </Button>
@@ -174,8 +201,12 @@ export function NumberPicker({ mode, selected, onChange, label, errorId, invalid
           label={label}
           errorId={errorId}
           invalid={invalid}
+          rowDetail={rowDetail}
           onToggle={(n, on) =>
-            onChange(mode === 'single' ? new Set([n.id]) : toggled(selected, n.id, on), n)
+            onChange(
+              mode === 'single' ? new Set([n.id]) : toggled(selected, n.id, on),
+              on ? [n] : [],
+            )
           }
           onNearEnd={() => {
             if (list.hasNextPage && !list.isFetchingNextPage && !list.isError) {
@@ -213,6 +244,7 @@ function VirtualRows({
   label,
   errorId,
   invalid,
+  rowDetail,
   onToggle,
   onNearEnd,
 }: {
@@ -222,6 +254,7 @@ function VirtualRows({
   label: string;
   errorId: string | undefined;
   invalid: boolean | undefined;
+  rowDetail: ((n: VoipNumber) => ReactNode) | undefined;
   onToggle: (n: VoipNumber, on: boolean) => void;
   onNearEnd: () => void;
 }) {
@@ -232,7 +265,7 @@ function VirtualRows({
   const virtualizer = useVirtualizer({
     count: numbers.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => (rowDetail ? DETAIL_ROW_HEIGHT : ROW_HEIGHT),
     overscan: 8,
     getItemKey: (i) => numbers[i]!.id,
   });
@@ -273,6 +306,7 @@ function VirtualRows({
                 name={name}
                 checked={selected.has(n.id)}
                 onToggle={onToggle}
+                detail={rowDetail?.(n)}
                 last={v.index === numbers.length - 1}
               />
             </div>
@@ -289,6 +323,7 @@ const PickerRow = memo(function PickerRow({
   name,
   checked,
   onToggle,
+  detail,
   last,
 }: {
   number: VoipNumber;
@@ -296,6 +331,7 @@ const PickerRow = memo(function PickerRow({
   name: string;
   checked: boolean;
   onToggle: (n: VoipNumber, on: boolean) => void;
+  detail: ReactNode;
   last: boolean;
 }) {
   const formatted = formatPhone(n.phoneNumber);
@@ -326,10 +362,27 @@ const PickerRow = memo(function PickerRow({
           className="size-5"
         />
       )}
+      {detail ? (
+        <span className="flex min-w-0 flex-1 flex-col gap-0.5 sm:flex-row sm:items-center sm:gap-3">
+          <span className="flex min-w-0 items-baseline gap-2">
+            <NumberText formatted={formatted} meta={meta} />
+          </span>
+          {detail}
+        </span>
+      ) : (
+        <NumberText formatted={formatted} meta={meta} />
+      )}
+    </label>
+  );
+});
+
+function NumberText({ formatted, meta }: { formatted: string; meta: string }) {
+  return (
+    <>
       <span className="font-semibold whitespace-nowrap text-slate-900 tabular-nums">
         {formatted}
       </span>
       {meta && <span className="min-w-0 truncate text-xs text-slate-500">{meta}</span>}
-    </label>
+    </>
   );
-});
+}

@@ -133,7 +133,7 @@ function PickForm({
         selected={selected}
         errorId="entry-number-error"
         error={shownNumberError}
-        onChange={(next, n) => {
+        onChange={(next, [n]) => {
           setSelected(next);
           if (n) setPicked(n);
           setNumberError(undefined);

@@ -24,7 +24,7 @@ export function NumberField({
   selected: ReadonlySet<string>;
   errorId: string;
   error: string | undefined;
-  onChange: (next: ReadonlySet<string>, picked?: VoipNumber) => void;
+  onChange: (next: ReadonlySet<string>, chosen: readonly VoipNumber[]) => void;
 }) {
   return (
     <fieldset className="space-y-1.5">
