@@ -465,6 +465,8 @@ describe('admin analytics and dashboard charts', () => {
   it('failed loads show their error with Try again, per section and for the page', async () => {
     let failing = true;
     const broken = { error: { code: 'INTERNAL_ERROR', message: 'The figures are unavailable.' } };
+    h.allowHttp(500, /\/v1\/admin\/dashboard$/); // answered here
+    h.allowHttp(500, /\/v1\/admin\/analytics\?/);
     await page.route(/\/v1\/admin\/(dashboard|analytics)(\?|$)/, (route) =>
       failing
         ? route.fulfill({ status: 500, contentType: 'application/json', json: broken })
