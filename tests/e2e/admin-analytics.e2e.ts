@@ -469,6 +469,7 @@ describe('admin analytics and dashboard charts', () => {
     const FIGURES = /\/v1\/admin\/(dashboard\/(users|blog|activity)|analytics)(\?|$)/;
     let failing = true;
     const broken = { error: { code: 'INTERNAL_ERROR', message: 'The figures are unavailable.' } };
+    h.allowHttp(500, FIGURES); // answered here
     await page.route(FIGURES, (route) =>
       failing
         ? route.fulfill({ status: 500, contentType: 'application/json', json: broken })

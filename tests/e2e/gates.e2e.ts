@@ -18,7 +18,7 @@ describe('e2e error gates', () => {
 
   it('report page errors, console errors, 5xx answers (fetch and event stream), unallowed 4xx and server error logs', async () => {
     const { page } = h;
-    await page.goto(h.baseUrl + '/favicon.svg'); // a light page of the app's origin
+    await page.goto(h.baseUrl + '/contact', { waitUntil: 'domcontentloaded', timeout: 60_000 });
     const probe = `${h.baseUrl}/v1/gate-probe`;
     await page.route(`${probe}/**`, (route) =>
       route.fulfill({ status: route.request().url().endsWith('/stream') ? 503 : 500, body: '' }),

@@ -232,6 +232,7 @@ describe('sharing: public pages and single endpoints', () => {
     await bothWidths(h, page, 'sharing-page-dialog');
 
     // A failed save says so and keeps what was entered.
+    h.allowHttp(500, /\/v1\/pages$/); // answered here
     await page.route('**/v1/pages', (route) =>
       route.request().method() === 'POST'
         ? route.fulfill({
