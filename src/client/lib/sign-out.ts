@@ -1,23 +1,17 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
 import { apiPost } from './api.ts';
-import { ME_QUERY_KEY } from './me.ts';
 
 export const signOut = () => apiPost<{ ok: true }>('/v1/auth/signout');
 
 /**
- * Signs out, forgets every cached query and goes to `to` (the user area goes to /auth, the admin
- * area to /). Shared by the dashboard's user menu and the admin layout.
+ * Signs out, then loads `to` afresh (the user area goes to /auth, the admin area to /). A full load
+ * drops every cached query with the page: clearing the cache while the signed-in screens were still
+ * mounted made their queries ask again and get 401. Shared by the dashboard's user menu and the
+ * admin layout.
  */
 export function useSignOut(to = '/auth') {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   return useMutation({
     mutationFn: signOut,
-    onSuccess: () => {
-      queryClient.clear();
-      queryClient.setQueryData(ME_QUERY_KEY, null);
-      navigate(to, { replace: true });
-    },
+    onSuccess: () => window.location.replace(to),
   });
 }
