@@ -256,7 +256,10 @@ describe('admin area', () => {
       if (name === 'users') await shoot('not-authorised-section');
     }
 
-    h.allowHttp(403, /\/v1\/admin\/(users|admins|settings|contact-messages)$/); // asked here
+    h.allowHttp(
+      403,
+      /\/v1\/admin\/(users|admins|settings|contact-messages|dashboard\/users|dashboard\/activity)$/,
+    ); // asked here
     const statuses = await page.evaluate(async () => {
       const get = async (url: string) => (await fetch(url)).status;
       return {
