@@ -558,8 +558,7 @@ describe('sitemap and feed', () => {
       expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
       const lines = res.body.split('\n');
       expect(lines[0]).toBe('User-agent: *');
-      for (const p of ['/dashboard', '/admin', '/edit/'])
-        expect(lines).toContain(`Disallow: ${p}`);
+      for (const p of ['/dashboard', '/admin', '/edit/']) expect(lines).toContain(`Disallow: ${p}`);
       expect(lines).not.toContain('Disallow: /');
       // The shared pages answer noindex: a crawler must be allowed to fetch them to see it.
       for (const p of ['/api/', '/single/', '/v1/']) expect(lines).not.toContain(`Disallow: ${p}`);
