@@ -137,7 +137,7 @@ export function NumberPicker({
         <Input
           type="search"
           aria-label={searchLabel}
-          placeholder="Search by number, tag or provider"
+          placeholder="Number, tag or provider host"
           value={query}
           onChange={(e) => setQuery(e.target.value)}
           className="pl-9"
