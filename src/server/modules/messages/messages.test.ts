@@ -389,6 +389,7 @@ describe('storing polls in batches', () => {
     hold?: (url: string) => Promise<void> | undefined;
   }) {
     const real = repo();
+    const start = t.clock.now();
     const log = {
       fetches: 0,
       asked: [] as string[],
@@ -420,8 +421,10 @@ describe('storing polls in batches', () => {
         now: t.clock.now,
       }),
       bus: opts.bus ?? createMemoryBus(),
-      now: t.clock.now,
-      // The loop's idle pauses run on the test clock: a test steps them.
+      // The poller's time stands still while a test steps its idle pauses on the clock: a polled
+      // number's next slot lies anywhere in the next period (even 1 ms on), and must not fall due
+      // again during the test.
+      now: () => start,
       timers: t.clock,
       log: log.logger.log,
       options: opts.options,
