@@ -135,7 +135,13 @@ try {
   await run(sql`vacuum analyze`);
 
   const mailer = createConsoleMailer({ print: false });
-  app = await buildApp({ config, database, mailer, secret: SECRET, providerTimeoutMs: 10_000 });
+  app = await buildApp({
+    config,
+    database,
+    mailer,
+    secret: SECRET,
+    provider: { timeoutMs: 10_000 },
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 

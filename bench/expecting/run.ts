@@ -170,9 +170,11 @@ try {
     secret,
     bus,
     heartbeatMs: 600_000,
-    providerLookup: async (host) => {
-      if (host === DEAD_HOST) deadLookups++;
-      throw Object.assign(new Error('no such host'), { code: 'ENOTFOUND' });
+    provider: {
+      lookup: async (host) => {
+        if (host === DEAD_HOST) deadLookups++;
+        throw Object.assign(new Error('no such host'), { code: 'ENOTFOUND' });
+      },
     },
   });
   await app.listen({ host: '127.0.0.1', port: 0 });

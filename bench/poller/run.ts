@@ -538,8 +538,10 @@ try {
       mailer,
       secret,
       bus: bus!,
-      providerLookup: async () => {
-        throw Object.assign(new Error('no such host'), { code: 'ENOTFOUND' });
+      provider: {
+        lookup: async () => {
+          throw Object.assign(new Error('no such host'), { code: 'ENOTFOUND' });
+        },
       },
     });
     await steadyApp.listen({ host: '127.0.0.1', port: 0 });

@@ -76,7 +76,11 @@ import { createPoller, type Poller, type PollerOptions } from './poller/poller.t
 import { pollerRepository } from './poller/poller.repository.ts';
 import { demoLinkFetcher, demoProviderRoutes } from './providers/demo-provider.ts';
 import { createProviderReader, type FetchLink } from './providers/read-provider.ts';
-import { createSafeFetcher, type LookupFn, type SafeFetcher } from './providers/safe-fetch.ts';
+import {
+  createSafeFetcher,
+  type SafeFetcher,
+  type SafeFetchOptions,
+} from './providers/safe-fetch.ts';
 import { registerClient } from './plugins/client.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerCsrfGuard } from './plugins/csrf.ts';
@@ -108,10 +112,11 @@ export type AppDeps = {
   pollerOptions?: Partial<PollerOptions>;
   /** SSE heartbeat period (tests shorten it). */
   heartbeatMs?: number;
-  /** Provider request timeout (default 10 s; tests shorten it). */
-  providerTimeoutMs?: number;
-  /** The provider fetch's resolver (tests and benches stub host names; never real DNS there). */
-  providerLookup?: LookupFn;
+  /**
+   * The provider fetchers' deadline (default 10 s), its timers and their resolver: tests shorten
+   * or step the deadline, and tests and benches stub host names (never real DNS there).
+   */
+  provider?: Pick<SafeFetchOptions, 'timeoutMs' | 'timers' | 'lookup'>;
   /** Limits of the public sharing routes (tests lower them, benches raise them). */
   publicRateLimits?: Partial<PublicRateLimits>;
   /** Limit of `POST /v1/analytics/events` per address (tests lower it, benches raise it). */
@@ -273,8 +278,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     createSafeFetcher({
       allowlist: config.providerAllowlist,
       connections: config.pollHostConcurrency,
-      ...(deps.providerTimeoutMs ? { timeoutMs: deps.providerTimeoutMs } : {}),
-      ...(deps.providerLookup ? { lookup: deps.providerLookup } : {}),
+      ...deps.provider,
     });
   const pollFetcher = fetcher();
   const onDemandFetcher = fetcher();

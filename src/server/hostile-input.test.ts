@@ -15,8 +15,10 @@ let me: { cookie: string };
 beforeAll(async () => {
   t = await createTestApp({
     // No real DNS from tests: every provider host name fails to resolve.
-    providerLookup: async () => {
-      throw new Error('no dns in tests');
+    provider: {
+      lookup: async () => {
+        throw new Error('no dns in tests');
+      },
     },
   });
   me = await signIn(t);

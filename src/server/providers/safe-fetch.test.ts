@@ -1,6 +1,7 @@
 import net from 'node:net';
 import tls from 'node:tls';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { manualClock } from '../test/clock.ts';
 import { closedLoopbackPort, startFakeProvider, type FakeProvider } from '../test/fake-provider.ts';
 import {
   createSafeFetcher,
@@ -45,6 +46,8 @@ afterEach(() => {
 });
 
 let provider: FakeProvider;
+/** Chunks the /trickle answer has written so far. */
+let trickled = 0;
 let other: FakeProvider;
 const fetchers: { close(): Promise<void> }[] = [];
 
@@ -83,6 +86,7 @@ beforeAll(async () => {
     } else if (p === '/trickle') {
       res.writeHead(200, { 'content-type': 'text/plain' });
       const tick = () => {
+        trickled++;
         res.write('x');
         timers.push(setTimeout(tick, 50));
       };
@@ -180,22 +184,36 @@ describe('successful fetches (allow-listed loopback fake provider)', () => {
 });
 
 describe('timeouts', () => {
+  /** A fetcher whose deadline runs on a manual clock, and a read started on it. */
+  async function reading(path: string) {
+    const clock = manualClock();
+    const f = fetcher({ allowlist: [provider.hostPort], timeoutMs: 300, timers: clock });
+    const seen = provider.requests.length;
+    const outcome = f.fetch(`${provider.origin}${path}`);
+    await vi.waitFor(() => expect(provider.requests.length).toBeGreaterThan(seen));
+    return { clock, outcome };
+  }
+
   it('times out when the server never answers', async () => {
-    const f = fetcher({ allowlist: [provider.hostPort], timeoutMs: 300 });
-    expectError(await f.fetch(`${provider.origin}/hang`), 'Request timed out after 0.3 seconds');
+    const { clock, outcome } = await reading('/hang');
+    clock.advance(300);
+    expectError(await outcome, 'Request timed out after 0.3 seconds');
   });
 
-  it('times out when the headers come after the timeout', async () => {
-    const f = fetcher({ allowlist: [provider.hostPort], timeoutMs: 300 });
-    expectError(
-      await f.fetch(`${provider.origin}/slow-headers`),
-      'Request timed out after 0.3 seconds',
-    );
+  it('times out when the headers come after the deadline, and not before it', async () => {
+    const late = await reading('/slow-headers');
+    late.clock.advance(300);
+    expectError(await late.outcome, 'Request timed out after 0.3 seconds');
+    // The same answer (1.5 s on the wall clock) within the deadline: the deadline alone decides.
+    const inTime = await reading('/slow-headers');
+    expect(await inTime.outcome).toMatchObject({ ok: true, body: 'late' });
   });
 
-  it('times out on a body that trickles in past the timeout (the timer covers the body)', async () => {
-    const f = fetcher({ allowlist: [provider.hostPort], timeoutMs: 400 });
-    expectError(await f.fetch(`${provider.origin}/trickle`), 'Request timed out after 0.4 seconds');
+  it('times out on a body that trickles in past the deadline (it covers the body)', async () => {
+    const { clock, outcome } = await reading('/trickle');
+    await vi.waitFor(() => expect(trickled).toBeGreaterThan(3));
+    clock.advance(300);
+    expectError(await outcome, 'Request timed out after 0.3 seconds');
   });
 
   it('supports an abort signal from the caller', async () => {

@@ -1,14 +1,13 @@
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { buildApp, type App } from '../app.ts';
+import { buildApp, type App, type AppDeps } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { createConsoleMailer, type Mailer } from '../mail/mailer.ts';
 import type { AnalyticsRateLimits } from '../modules/analytics/analytics.routes.ts';
 import type { PublicRateLimits } from '../modules/sharing/public.routes.ts';
 import type { PollerOptions } from '../poller/poller.ts';
-import type { LookupFn } from '../providers/safe-fetch.ts';
 import { createTestDb } from './db.ts';
 import { watchErrorLogs } from './error-logs.ts';
 import { manualClock as testClock, type ManualClock as TestClock } from './clock.ts';
@@ -39,8 +38,7 @@ export async function createTestApp(
     clientDir?: string;
     pollerOptions?: Partial<PollerOptions>;
     heartbeatMs?: number;
-    providerTimeoutMs?: number;
-    providerLookup?: LookupFn;
+    provider?: AppDeps['provider'];
     publicRateLimits?: Partial<PublicRateLimits>;
     analyticsRateLimits?: Partial<AnalyticsRateLimits>;
     markdownTimeoutMs?: number;
@@ -68,8 +66,7 @@ export async function createTestApp(
     ...(opts.clientDir ? { clientDir: opts.clientDir } : {}),
     ...(opts.pollerOptions ? { pollerOptions: opts.pollerOptions } : {}),
     ...(opts.heartbeatMs ? { heartbeatMs: opts.heartbeatMs } : {}),
-    ...(opts.providerTimeoutMs ? { providerTimeoutMs: opts.providerTimeoutMs } : {}),
-    ...(opts.providerLookup ? { providerLookup: opts.providerLookup } : {}),
+    ...(opts.provider ? { provider: opts.provider } : {}),
     ...(opts.publicRateLimits ? { publicRateLimits: opts.publicRateLimits } : {}),
     ...(opts.analyticsRateLimits ? { analyticsRateLimits: opts.analyticsRateLimits } : {}),
     ...(opts.markdownTimeoutMs ? { markdownTimeoutMs: opts.markdownTimeoutMs } : {}),

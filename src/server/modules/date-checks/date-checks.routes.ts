@@ -54,6 +54,8 @@ export function dateChecksRoutes(app: App, service: DateChecksService) {
       if (!raw.destroyed) raw.write(JSON.stringify({ error: 'Unknown error' }) + '\n');
     } finally {
       raw.end();
+      // The check has ended here: nothing more is asked of any provider for it.
+      if (signal.aborted) reply.log.info('date check stopped: the client went away');
     }
   }
 }

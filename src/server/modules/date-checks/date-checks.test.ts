@@ -41,7 +41,7 @@ beforeAll(async () => {
       // A small per-host pool makes a shared pool's saturation visible at once.
       POLL_HOST_CONCURRENCY: '2',
     },
-    providerTimeoutMs: 1500,
+    provider: { timeoutMs: 1500 },
   });
   alice = await signIn(t, 'alice-dates@example.com');
 });
@@ -118,9 +118,9 @@ describe('on-demand reads', () => {
     // per host here), two waiting for a connection.
     await waitFor(() => expect(provider.requests.length - before).toBe(2));
     client.destroy();
-    // The provider sees both requests closed, and no further one.
+    // The provider sees both requests closed; once the check has ended, no further one came.
     await waitFor(() => expect(provider.openSockets()).toBe(0));
-    await new Promise((r) => setTimeout(r, 300)); // determinism: known, to be replaced
+    await waitFor(() => expect(t.logs()).toContain('date check stopped: the client went away'));
     expect(provider.requests.length - before).toBe(2);
     for (const res of hanging) res.destroy();
     hanging.clear();

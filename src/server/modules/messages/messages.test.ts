@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { messages, voipNumbers } from '../../db/schema.ts';
 import { createMemoryBus, type EventBus } from '../../events/bus.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/app.ts';
-import { settleOn } from '../../test/clock.ts';
+import { manualClock, settleOn } from '../../test/clock.ts';
 import { testLogger } from '../../test/logger.ts';
 import { createPoller, type PollerOptions } from '../../poller/poller.ts';
 import { pollerRepository, type PollerRepository } from '../../poller/poller.repository.ts';
@@ -93,6 +93,8 @@ function startProvider() {
 }
 
 let t: TestApp;
+/** The provider deadline's clock: a read times out only when a test steps it past the deadline. */
+const deadlines = manualClock();
 let alice: { cookie: string; user: { id: string } };
 let bob: { cookie: string; user: { id: string } };
 
@@ -100,7 +102,7 @@ beforeAll(async () => {
   await startProvider();
   t = await createTestApp({
     env: { PROVIDER_ALLOWLIST: `127.0.0.1:${(provider.address() as AddressInfo).port}` },
-    providerTimeoutMs: 400,
+    provider: { timers: deadlines },
     pollerOptions: { keepMessages: 5, idleMs: 20 },
   });
   alice = await signIn(t, 'alice@example.com');
@@ -240,7 +242,7 @@ describe('poller', () => {
   });
 
   const faults: Array<[string, string | RegExp]> = [
-    ['/slow', 'Request timed out after 0.4 seconds'],
+    ['/slow', 'Request timed out after 10 seconds'],
     ['/500', 'HTTP error! status: 500'],
     ['/404', 'HTTP error! status: 404'],
     ['/html', /HTML/],
@@ -252,17 +254,25 @@ describe('poller', () => {
   it('turns every provider fault into a per-number error while other numbers keep their schedule', async () => {
     const good = await addNumber(alice);
     inbox.set(good.phoneNumber, [{ id: 'g', from: 'Svc', content: 'code 5512' }]);
-    const bad = [];
+    const bad: { id: string; phoneNumber: string }[] = [];
     for (const [path] of faults) bad.push(await addNumber(alice, path));
     // Links that must never be fetched: loopback spelled in other ways, not on the allow-list.
     const sneaky = ['http://[::1]:80/x', 'http://2130706433/x', 'http://127.1/x', 'http://0/x'];
-    const sneakyIds = [];
+    const sneakyIds: string[] = [];
     for (const link of sneaky) {
       const res = await req(alice, 'POST', '/v1/numbers', { phoneNumber: phone(), apiLink: link });
       expect(res.statusCode, res.body).toBe(201);
       sneakyIds.push(res.json().id as string);
     }
-    await pollAll();
+    const polled = pollAll();
+    // Every read but the hung one has ended and been stored; then its deadline passes.
+    const hung = bad[faults.findIndex(([path]) => path === '/slow')]!;
+    await waitFor(async () => {
+      for (const id of [good.id, ...bad.map((n) => n.id), ...sneakyIds])
+        if (id !== hung.id) expect((await numberRow(id)).lastPolledAt).not.toBeNull();
+    });
+    deadlines.advance(10_000);
+    await polled;
 
     for (const [i, [, expected]] of faults.entries()) {
       const row = await numberRow(bad[i]!.id);
@@ -633,9 +643,12 @@ describe('refresh and test', () => {
       ok: false,
       label: '✗ Failed (500)',
     });
-    expect((await req(alice, 'POST', `/v1/numbers/${slow.id}/test`)).json()).toMatchObject({
+    const hung = req(alice, 'POST', `/v1/numbers/${slow.id}/test`);
+    await waitFor(() => expect(deadlines.pending()).toEqual([10_000]));
+    deadlines.advance(10_000);
+    expect((await hung).json()).toMatchObject({
       ok: false,
-      label: '✗ Error: Request timed out after 0.4 seconds',
+      label: '✗ Error: Request timed out after 10 seconds',
     });
   });
 

@@ -33,7 +33,7 @@ beforeAll(async () => {
   });
   t = await createTestApp({
     env: { PROVIDER_ALLOWLIST: `${HOST}:${provider.port}` },
-    providerLookup: async () => [{ address: '127.0.0.1', family: 4 }],
+    provider: { lookup: async () => [{ address: '127.0.0.1', family: 4 }] },
     heartbeatMs: 600_000,
     pollerOptions: { idleMs: 20 },
     publicRateLimits: { streamsPerIp: 2, waitsPerIp: 1 },

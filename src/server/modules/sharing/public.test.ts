@@ -39,7 +39,7 @@ beforeAll(async () => {
   t = await createTestApp({
     env: { PROVIDER_ALLOWLIST: `${HOST}:${provider.port}` },
     // The provider's name resolves to loopback here only (no DNS from tests).
-    providerLookup: async () => [{ address: '127.0.0.1', family: 4 }],
+    provider: { lookup: async () => [{ address: '127.0.0.1', family: 4 }] },
     heartbeatMs: 100,
     pollerOptions: { idleMs: 20 },
     clientDir,
