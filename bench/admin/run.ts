@@ -140,7 +140,7 @@ try {
     database,
     mailer,
     secret: SECRET,
-    provider: { timeoutMs: 10_000 },
+    tuning: { provider: { timeoutMs: 10_000 } },
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -166,7 +166,7 @@ try {
     database,
     mailer,
     secret: SECRET,
-    analyticsRateLimits: { perIpPerMinute: 10_000_000 },
+    tuning: { analyticsRateLimits: { perIpPerMinute: 10_000_000 } },
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

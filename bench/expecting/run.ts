@@ -169,11 +169,13 @@ try {
     mailer,
     secret,
     bus,
-    heartbeatMs: 600_000,
-    provider: {
-      lookup: async (host) => {
-        if (host === DEAD_HOST) deadLookups++;
-        throw Object.assign(new Error('no such host'), { code: 'ENOTFOUND' });
+    tuning: {
+      heartbeatMs: 600_000,
+      provider: {
+        lookup: async (host) => {
+          if (host === DEAD_HOST) deadLookups++;
+          throw Object.assign(new Error('no such host'), { code: 'ENOTFOUND' });
+        },
       },
     },
   });

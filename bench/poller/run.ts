@@ -538,9 +538,11 @@ try {
       mailer,
       secret,
       bus: bus!,
-      provider: {
-        lookup: async () => {
-          throw Object.assign(new Error('no such host'), { code: 'ENOTFOUND' });
+      tuning: {
+        provider: {
+          lookup: async () => {
+            throw Object.assign(new Error('no such host'), { code: 'ENOTFOUND' });
+          },
         },
       },
     });

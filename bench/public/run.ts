@@ -98,10 +98,12 @@ try {
     bus,
     secret: 'bench-secret-0123456789abcdef0123456789',
     // Every viewer connects from 127.0.0.1: no per-address caps here.
-    publicRateLimits: {
-      perIpPerMinute: 1e9,
-      streamsPerIp: 1e9,
-      waitsPerIp: 1e9,
+    tuning: {
+      publicRateLimits: {
+        perIpPerMinute: 1e9,
+        streamsPerIp: 1e9,
+        waitsPerIp: 1e9,
+      },
     },
   });
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -3,34 +3,27 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { DEFAULT_SETTINGS, type SiteInfo, type SiteSettings } from '../../shared/settings.ts';
 import { notFound } from '../errors.ts';
-import type { SessionUser } from '../modules/auth/auth.repository.ts';
 import type { BlogPages } from '../modules/blog/blog-pages.ts';
-import { maintenancePage } from '../modules/settings/maintenance.ts';
-import { MAINTENANCE_RETRY_AFTER } from '../modules/settings/settings.errors.ts';
+import { isApiPath } from '../modules/settings/maintenance.ts';
 import type { SettingsService } from '../modules/settings/settings.service.ts';
 import { escapeHtml } from '../html.ts';
 
 export type ClientOptions = {
   settings: SettingsService;
-  /** The signed-in user of a page request (pages do not go through the /v1 sessions hook). */
-  viewer: (req: FastifyRequest) => Promise<SessionUser | null>;
   /** /blog and /blog/{slug}: head tags, the post's JSON and text filled in per request. */
   blogPages?: BlogPages;
 };
-
-/** Pages a non-admin still gets in maintenance mode: sign-in (for admins) and the admin area. */
-const OPEN_IN_MAINTENANCE = /^\/(?:auth|verify-email|admin)(?:\/|$)/;
 
 /**
  * Serves the built client: hashed /assets/* with a year of caching; for every other GET that is not
  * an API path, the public page pre-rendered for that path at build time (dist/client/pages.json,
  * written by scripts/prerender.tsx) or else index.html, the SPA shell, which renders its own pages
  * (the dashboard, its 404 page). HTML is always revalidated (no-cache). Each HTML file is served
- * with the current site settings (`withSiteInfo`). In maintenance mode a non-admin asking for any
- * page but /auth, /verify-email and /admin… gets the maintenance page (503, no-store).
+ * with the current site settings (`withSiteInfo`). Maintenance mode is answered before this
+ * (settings/maintenance.ts).
  */
 export async function registerClient(
   app: FastifyInstance,
@@ -38,22 +31,6 @@ export async function registerClient(
   opts: ClientOptions,
 ) {
   const { settings } = opts;
-  app.addHook('onRequest', async (req, reply) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return;
-    const pathname = req.url.split('?')[0]!;
-    if (isApiPath(pathname) || OPEN_IN_MAINTENANCE.test(pathname)) return;
-    // Pages only: the assets (scripts, styles, icons) keep being served.
-    if (/\.[a-z0-9]{1,8}$/i.test(pathname) && !pathname.endsWith('.html')) return;
-    const s = await settings.current();
-    if (!s.maintenance_mode || (await opts.viewer(req))?.admin) return;
-    return reply
-      .status(503)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('retry-after', String(MAINTENANCE_RETRY_AFTER))
-      .send(maintenancePage(s.site_name));
-  });
-
   const indexPath = clientDir && path.join(clientDir, 'index.html');
   const hasClient = !!indexPath && fs.existsSync(indexPath);
   if (hasClient) {
@@ -114,8 +91,6 @@ export async function registerClient(
     return reply.send(html);
   });
 }
-
-const isApiPath = (p: string) => p === '/v1' || p.startsWith('/v1/') || p === '/healthz';
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const DEFAULT_EMAIL = new RegExp(escapeRegExp(escapeHtml(DEFAULT_SETTINGS.contact_email)), 'g');

@@ -1,13 +1,11 @@
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { buildApp, type App, type AppDeps } from '../app.ts';
+import { buildApp, type App } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { createConsoleMailer, type Mailer } from '../mail/mailer.ts';
-import type { AnalyticsRateLimits } from '../modules/analytics/analytics.routes.ts';
-import type { PublicRateLimits } from '../modules/sharing/public.routes.ts';
-import type { PollerOptions } from '../poller/poller.ts';
+import type { Tuning } from '../modules/module.ts';
 import { createTestDb } from './db.ts';
 import { watchErrorLogs } from './error-logs.ts';
 import { manualClock as testClock, type ManualClock as TestClock } from './clock.ts';
@@ -36,22 +34,17 @@ export async function createTestApp(
     mailer?: Mailer;
     database?: Database;
     clientDir?: string;
-    pollerOptions?: Partial<PollerOptions>;
-    heartbeatMs?: number;
-    provider?: AppDeps['provider'];
-    publicRateLimits?: Partial<PublicRateLimits>;
-    analyticsRateLimits?: Partial<AnalyticsRateLimits>;
-    markdownTimeoutMs?: number;
-  } = {},
+  } & Tuning = {},
 ): Promise<TestApp> {
-  const database = opts.database ?? (await createTestDb());
-  const mailer = opts.mailer ?? createConsoleMailer({ print: false });
+  const { env, mailer: givenMailer, database: givenDatabase, clientDir, ...tuning } = opts;
+  const database = givenDatabase ?? (await createTestDb());
+  const mailer = givenMailer ?? createConsoleMailer({ print: false });
   const clock = testClock();
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: path.join(os.tmpdir(), 'voip-test-unused'),
     LOG_LEVEL: 'info',
-    ...opts.env,
+    ...env,
   });
   let logText = '';
   const logStream = new PassThrough();
@@ -63,13 +56,8 @@ export async function createTestApp(
     secret: 'test-secret-key-that-is-long-enough-0123456789',
     now: clock.now,
     logStream,
-    ...(opts.clientDir ? { clientDir: opts.clientDir } : {}),
-    ...(opts.pollerOptions ? { pollerOptions: opts.pollerOptions } : {}),
-    ...(opts.heartbeatMs ? { heartbeatMs: opts.heartbeatMs } : {}),
-    ...(opts.provider ? { provider: opts.provider } : {}),
-    ...(opts.publicRateLimits ? { publicRateLimits: opts.publicRateLimits } : {}),
-    ...(opts.analyticsRateLimits ? { analyticsRateLimits: opts.analyticsRateLimits } : {}),
-    ...(opts.markdownTimeoutMs ? { markdownTimeoutMs: opts.markdownTimeoutMs } : {}),
+    ...(clientDir ? { clientDir } : {}),
+    tuning,
   });
   const errorLogs = watchErrorLogs(() => logText);
   await app.ready();

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   postViewBody,
@@ -10,7 +10,6 @@ import {
 import type { SiteSettings } from '../../../shared/settings.ts';
 import type { App } from '../../app.ts';
 import { fromRequest } from '../analytics/recorder.ts';
-import { MAINTENANCE_RETRY_AFTER } from '../settings/settings.errors.ts';
 import { blogErrors } from './blog.errors.ts';
 import type { BlogService } from './blog.service.ts';
 
@@ -101,7 +100,7 @@ ${items.join('\n')}
 /**
  * The public blog API (`/v1/blog/…`: published posts only; 404 NOT_FOUND while the `blog_enabled`
  * setting is off, checked before anything else), `/sitemap.xml` and `/rss.xml` (cached 5 minutes;
- * 503 while in maintenance, like the pages they list; the feed is 404 while the blog is off), and
+ * 503 while in maintenance, see settings/maintenance.ts; the feed is 404 while the blog is off), and
  * `/robots.txt`.
  */
 export function blogPublicRoutes(app: App, deps: { service: BlogService; publicUrl: string }) {
@@ -109,7 +108,7 @@ export function blogPublicRoutes(app: App, deps: { service: BlogService; publicU
   const base = deps.publicUrl.replace(/\/+$/, '');
   const doc = { tags: ['public'] };
   const blogOn = async () => {
-    if (!(await app.settings.current()).blog_enabled) throw blogErrors.blogDisabled();
+    if (!(await app.settings.get('blog_enabled'))) throw blogErrors.blogDisabled();
   };
 
   app.get(
@@ -167,21 +166,8 @@ export function blogPublicRoutes(app: App, deps: { service: BlogService; publicU
       }),
   );
 
-  /** 503 in maintenance (the pages listed answer 503 too): come back later, keep what you have. */
-  const inMaintenance = (s: SiteSettings, reply: FastifyReply) => {
-    if (!s.maintenance_mode) return false;
-    void reply
-      .status(503)
-      .header('retry-after', String(MAINTENANCE_RETRY_AFTER))
-      .header('cache-control', 'no-store')
-      .type('text/plain; charset=utf-8')
-      .send('Down for maintenance');
-    return true;
-  };
-
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_req, reply) => {
     const s = await app.settings.current();
-    if (inMaintenance(s, reply)) return reply;
     const posts = s.blog_enabled ? await service.sitemapEntries() : [];
     return reply
       .type('application/xml; charset=utf-8')
@@ -199,7 +185,6 @@ export function blogPublicRoutes(app: App, deps: { service: BlogService; publicU
 
   app.get('/rss.xml', { schema: { hide: true } }, async (_req, reply) => {
     const s = await app.settings.current();
-    if (inMaintenance(s, reply)) return reply;
     if (!s.blog_enabled) throw blogErrors.blogDisabled();
     const posts = await service.latestPublished(RSS_ITEMS);
     return reply

@@ -27,7 +27,7 @@ beforeAll(async () => {
   t = await createTestApp({
     env: { PROVIDER_ALLOWLIST: `127.0.0.1:${port}` },
     heartbeatMs: 100,
-    pollerOptions: { idleMs: 20 },
+    poller: { idleMs: 20 },
   });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   appUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;

@@ -103,7 +103,7 @@ beforeAll(async () => {
   t = await createTestApp({
     env: { PROVIDER_ALLOWLIST: `127.0.0.1:${(provider.address() as AddressInfo).port}` },
     provider: { timers: deadlines },
-    pollerOptions: { keepMessages: 5, idleMs: 20 },
+    poller: { keepMessages: 5, idleMs: 20 },
   });
   alice = await signIn(t, 'alice@example.com');
   bob = await signIn(t, 'bob@example.com');

@@ -66,7 +66,7 @@ beforeAll(async () => {
   t = await createTestApp({
     env: { PROVIDER_ALLOWLIST: provider.hostPort },
     clientDir,
-    pollerOptions: { idleMs: 20 },
+    poller: { idleMs: 20 },
   });
   user = await signIn(t, 'user@example.com');
   admin = await signIn(t, 'boss@example.com');

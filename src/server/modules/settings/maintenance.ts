@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   MAINTENANCE_ADMIN_LINK,
   MAINTENANCE_TITLE,
@@ -12,14 +12,39 @@ import { escapeHtml } from '../../html.ts';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Pages a non-admin still gets in maintenance mode: sign-in (for admins) and the admin area. */
+const OPEN_PAGES = /^\/(?:auth|verify-email|admin)(?:\/|$)/;
+const FEEDS = new Set(['/sitemap.xml', '/rss.xml']);
+export const isApiPath = (p: string) => p === '/v1' || p.startsWith('/v1/') || p === '/healthz';
+
 /**
- * Maintenance mode for the API: a write under /v1 from anyone but an active admin answers 503
- * MAINTENANCE with Retry-After. Sign-in and sign-out (/v1/auth/*) keep working, and /v1/admin/*
- * is left to its own guard (401/403 for non-admins). Reads keep working. Registered after the
- * sessions hook, so `req.user` is known. Answered here rather than thrown: an expected 503, not a
- * server error to log.
+ * What maintenance mode changes for a request, or null when it is served as usual:
+ * - `api`: a write under /v1 (not /v1/auth/*, so admins can sign in, nor /v1/admin/*, left to its
+ *   own guard). The matched route decides, not the raw URL: `/%761/contact` routes to /v1/contact.
+ * - `feed`: the sitemap and the RSS feed, like the pages they list.
+ * - `page`: any other GET that is not an API path, an asset (scripts, styles, icons keep being
+ *   served) or one of the open pages.
  */
-export function registerMaintenanceGuard(app: FastifyInstance, settings: SettingsService) {
+function affected(req: FastifyRequest): 'api' | 'feed' | 'page' | null {
+  const route = req.routeOptions.url;
+  if (route && FEEDS.has(route)) return 'feed';
+  if (route?.startsWith('/v1/'))
+    return READS.has(req.method) || /^\/v1\/(auth|admin)\//.test(route) ? null : 'api';
+  if (req.method !== 'GET' && req.method !== 'HEAD') return null;
+  const pathname = req.url.split('?')[0]!;
+  if (isApiPath(pathname) || OPEN_PAGES.test(pathname)) return null;
+  if (/\.[a-z0-9]{1,8}$/i.test(pathname) && !pathname.endsWith('.html')) return null;
+  return 'page';
+}
+
+/**
+ * Maintenance mode, every answer it changes, in one hook: 503 with Retry-After and no-store for
+ * API writes (MAINTENANCE), pages (the maintenance page) and feeds (plain text). Active admins
+ * still write and browse; feeds are down for everyone. Reads of the API keep working. Registered
+ * after the sessions hook, so `req.user` is known for /v1 routes; a page's viewer is read from its
+ * cookie. Answered here rather than thrown: an expected 503, not a server error to log.
+ */
+export function registerMaintenance(app: FastifyInstance, settings: SettingsService) {
   const body: ApiErrorBody = {
     error: {
       code: 'MAINTENANCE',
@@ -28,17 +53,20 @@ export function registerMaintenanceGuard(app: FastifyInstance, settings: Setting
     },
   };
   app.addHook('onRequest', async (req, reply) => {
-    if (READS.has(req.method)) return;
-    // The matched route, not the raw URL: `/%761/contact` routes to /v1/contact too.
-    const route = req.routeOptions.url;
-    if (!route?.startsWith('/v1/') || /^\/v1\/(auth|admin)\//.test(route)) return;
-    if (req.user?.admin) return;
-    if (!(await settings.current()).maintenance_mode) return;
-    return reply
+    const kind = affected(req);
+    if (!kind) return;
+    const s = await settings.current();
+    if (!s.maintenance_mode) return;
+    if (kind === 'api' && req.user?.admin) return;
+    if (kind === 'page' && (await app.auth.viewer(req))?.admin) return;
+    reply
       .status(503)
       .header('retry-after', String(MAINTENANCE_RETRY_AFTER))
-      .header('cache-control', 'no-store')
-      .send(body);
+      .header('cache-control', 'no-store');
+    if (kind === 'api') return reply.send(body);
+    if (kind === 'feed')
+      return reply.type('text/plain; charset=utf-8').send('Down for maintenance');
+    return reply.type('text/html; charset=utf-8').send(maintenancePage(s.site_name));
   });
 }
 

@@ -161,6 +161,11 @@ export function settingsService(deps: {
 
   return {
     current,
+    /**
+     * One setting's value, at most `ttlMs` old. The one way a module reads a setting: it reads it
+     * when it applies it, so a change takes effect in every process within the cache's lifetime.
+     */
+    get: async <K extends SettingKey>(key: K): Promise<SiteSettings[K]> => (await current())[key],
     /** The last known values and their version, without waiting (may be up to a few seconds old). */
     snapshot: () => ({ values, version }),
     invalidate,

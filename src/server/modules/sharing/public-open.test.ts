@@ -35,7 +35,7 @@ beforeAll(async () => {
     env: { PROVIDER_ALLOWLIST: `${HOST}:${provider.port}` },
     provider: { lookup: async () => [{ address: '127.0.0.1', family: 4 }] },
     heartbeatMs: 600_000,
-    pollerOptions: { idleMs: 20 },
+    poller: { idleMs: 20 },
     publicRateLimits: { streamsPerIp: 2, waitsPerIp: 1 },
   });
   await t.app.listen({ port: 0, host: '127.0.0.1' });

@@ -41,7 +41,7 @@ beforeAll(async () => {
     // The provider's name resolves to loopback here only (no DNS from tests).
     provider: { lookup: async () => [{ address: '127.0.0.1', family: 4 }] },
     heartbeatMs: 100,
-    pollerOptions: { idleMs: 20 },
+    poller: { idleMs: 20 },
     clientDir,
   });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
