@@ -123,6 +123,19 @@ export const listNumbersQuery = z.object({
   limit: z.coerce.number().int().min(1).max(NUMBERS_PAGE_MAX).default(50),
 });
 
+/** `GET /v1/numbers/matching`: every number a search matches, up to `max` (a picker's 'Select all'). */
+export const MATCHING_MAX = SEARCH_TOTAL_CAP;
+export const matchingNumbersQuery = listNumbersQuery
+  .omit({ cursor: true, limit: true })
+  .extend({ max: z.coerce.number().int().min(1).max(MATCHING_MAX).default(MATCHING_MAX) });
+export const matchingNumbersResponse = z.object({
+  /** Newest first, at most `max`. */
+  items: z.array(z.object({ id: z.uuid(), phoneNumber: z.string() })),
+  /** More numbers match than `max`: none of them was left out silently. */
+  more: z.boolean(),
+});
+export type MatchingNumbers = z.infer<typeof matchingNumbersResponse>;
+
 export const numberListResponse = z.object({
   items: z.array(numberDto),
   /** Matches for the filters; counted on the first page only (null when a cursor is given). */

@@ -256,6 +256,38 @@ describe('date check', () => {
     expect(await results(page).count()).toBe(0);
   });
 
+  it("selects every number a search matches, loaded or not, up to a check's limit", async () => {
+    const lines = (prefix: string, n: number) =>
+      Array.from({ length: n }, (_, i) => {
+        const phone = `${prefix}${String(i).padStart(10 - prefix.length, '0')}`;
+        return `${phone}|${h.baseUrl}/demo-provider/${phone}`;
+      }).join('\n');
+    const imported = await page.request.post(`${h.baseUrl}/v1/numbers/import`, {
+      data: { text: lines('55588', 130) },
+    });
+    expect(imported.status()).toBe(200);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(h.baseUrl + '/dashboard/date-check');
+    await page.getByLabel('Search your numbers').fill('55588');
+    // 100 loaded (the rest come as the list scrolls); 'Select all' takes every match.
+    await page.getByRole('checkbox', { name: 'Select shown (100)' }).waitFor();
+    await page.getByRole('button', { name: 'Select all 130' }).click();
+    await expect.poll(() => page.getByTestId('picker-selected').textContent()).toBe('130 selected');
+    const check = page.getByRole('button', { name: /^Check Selected/ });
+    expect(await check.textContent()).toBe('Check Selected (130)');
+    await h.screenshot('date-check-select-all-375');
+
+    // Past the 500 a check takes, it says to narrow the search instead.
+    const more = await page.request.post(`${h.baseUrl}/v1/numbers/import`, {
+      data: { text: lines('55599', 400) },
+    });
+    expect(more.status()).toBe(200);
+    await page.reload();
+    await page.getByText('Select up to 500 at once: narrow the search').waitFor();
+    expect(await page.getByRole('button', { name: /^Select all/ }).count()).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
   it('public /date-checker works without signing in', async () => {
     await h.context.clearCookies();
     await page.goto(h.baseUrl + '/');

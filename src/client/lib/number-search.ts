@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { NUMBERS_PAGE_MAX, type NumberList } from '../../shared/numbers.ts';
+import { NUMBERS_PAGE_MAX, type MatchingNumbers, type NumberList } from '../../shared/numbers.ts';
 import { apiGet } from './api.ts';
 import { NUMBERS_ROOT } from './query-roots.ts';
 
@@ -26,3 +26,10 @@ const numberSearchQuery = (q: string) =>
   });
 
 export const useNumberSearch = (q: string) => useInfiniteQuery(numberSearchQuery(q));
+
+/** Every number the same search matches, up to `max` (a picker's 'Select all'): ids and phones. */
+export function fetchMatching(q: string, max: number) {
+  const params = new URLSearchParams({ max: String(max) });
+  if (q) params.set('q', q);
+  return apiGet<MatchingNumbers>(`/v1/numbers/matching?${params.toString()}`);
+}

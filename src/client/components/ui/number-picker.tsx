@@ -6,7 +6,7 @@ import { formatPhone } from '../../../shared/phone.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { countOf, formatCount } from '../../lib/format.ts';
-import { useNumberSearch } from '../../lib/number-search.ts';
+import { fetchMatching, useNumberSearch } from '../../lib/number-search.ts';
 import { coverage, toggled, withAll } from '../../lib/selection.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { Alert } from './alert.tsx';
@@ -24,6 +24,9 @@ const DETAIL_ROW_HEIGHT = 60;
 /** The next page is asked for when the list is scrolled this close to the last loaded row. */
 const LOAD_AHEAD_ROWS = 10;
 
+/** What a picker hands back of the numbers chosen. */
+export type PickedNumber = Pick<VoipNumber, 'id' | 'phoneNumber'>;
+
 type Props = {
   /** 'multiple': checkboxes (a page's numbers); 'single': one number (a single endpoint). */
   mode: 'multiple' | 'single';
@@ -32,7 +35,7 @@ type Props = {
    * The new selection, and the numbers just chosen (the one picked or checked, or the shown ones
    * 'Select shown' added; none when numbers were only taken off).
    */
-  onChange: (next: ReadonlySet<string>, chosen: readonly VoipNumber[]) => void;
+  onChange: (next: ReadonlySet<string>, chosen: readonly PickedNumber[]) => void;
   /** The list's accessible name, e.g. 'Numbers on this page'. */
   label: string;
   /** The id of an error text describing the list (aria-describedby). */
@@ -44,6 +47,11 @@ type Props = {
   emptyHint?: string;
   /** Shown in each row beside the number (e.g. its end date); rows grow to fit two lines. */
   rowDetail?: (n: VoipNumber) => ReactNode;
+  /**
+   * Multiple mode: 'Select all n' picks every number the search matches, loaded or not (the
+   * server answers them), when they are at most this many.
+   */
+  selectAllMax?: number;
 };
 
 /**
@@ -64,6 +72,7 @@ export function NumberPicker({
   searchLabel = 'Search numbers',
   emptyHint = 'Add numbers first, then share them here.',
   rowDetail,
+  selectAllMax,
 }: Props) {
   const [query, setQuery] = useState('');
   const q = useDebouncedValue(query.trim(), 250);
@@ -169,6 +178,26 @@ export function NumberPicker({
               />
               Select shown ({formatCount(items.length)})
             </label>
+            {selectAllMax !== undefined && first && first.total !== null && (
+              <SelectAll
+                // A new search starts afresh: an error shown was about the last one.
+                key={q}
+                q={q}
+                total={first.totalCapped ? null : first.total}
+                loaded={items.length}
+                max={selectAllMax}
+                onSelect={(numbers) =>
+                  onChange(
+                    withAll(
+                      selected,
+                      numbers.map((n) => n.id),
+                      true,
+                    ),
+                    numbers,
+                  )
+                }
+              />
+            )}
             <Button
               variant="link"
               size="sm"
@@ -234,6 +263,60 @@ export function NumberPicker({
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * 'Select all n': shown when the search matches more numbers than are loaded. It asks the server
+ * for every match (up to `max`); past `max` (or past the count's cap: `total` null) it says to
+ * narrow the search instead.
+ */
+function SelectAll({
+  q,
+  total,
+  loaded,
+  max,
+  onSelect,
+}: {
+  q: string;
+  total: number | null;
+  loaded: number;
+  max: number;
+  onSelect: (numbers: readonly PickedNumber[]) => void;
+}) {
+  const [state, setState] = useState<{ busy: boolean; error: unknown }>({
+    busy: false,
+    error: null,
+  });
+  if (total !== null && total <= loaded) return null;
+  if (total === null || total > max) {
+    return (
+      <span className="text-sm text-slate-600">
+        Select up to {formatCount(max)} at once: narrow the search
+      </span>
+    );
+  }
+  const select = async () => {
+    setState({ busy: true, error: null });
+    try {
+      const found = await fetchMatching(q, max);
+      onSelect(found.items);
+      setState({ busy: false, error: null });
+    } catch (error) {
+      setState({ busy: false, error });
+    }
+  };
+  return (
+    <>
+      <Button variant="link" size="sm" className="text-sm" loading={state.busy} onClick={select}>
+        Select all {formatCount(total)}
+      </Button>
+      {state.error !== null && (
+        <Alert tone="error" className="w-full">
+          {errorMessage(state.error, 'Failed to fetch numbers')}
+        </Alert>
+      )}
+    </>
   );
 }
 

@@ -453,6 +453,27 @@ export function numbersRepository(db: Db) {
       return result(rows, counted!.n);
     },
 
+    /**
+     * Every number the filters match (the same search as `list`), newest first, up to `max`, as
+     * id and phone number only; `more` when others match too.
+     */
+    async matching(userId: string, f: NumberFilters, max: number) {
+      const filters = filterConds(f);
+      let where = and(eq(voipNumbers.userId, userId), ...filters)!;
+      if (f.q) {
+        const search = await searchQueries(userId, f.q, where, filters.length > 0, max + 1);
+        if (!search) return { items: [], more: false };
+        where = search.page;
+      }
+      const rows = await db
+        .select({ id: voipNumbers.id, phoneNumber: voipNumbers.phoneNumber })
+        .from(voipNumbers)
+        .where(where)
+        .orderBy(desc(voipNumbers.createdAt), desc(voipNumbers.id))
+        .limit(max + 1);
+      return { items: rows.slice(0, max), more: rows.length > max };
+    },
+
     /** One of the user's numbers as a card (with its tags and messages), in one statement. */
     async card(userId: string, id: string) {
       const [row] = await db

@@ -7,6 +7,8 @@ import {
   importBody,
   importResult,
   listNumbersQuery,
+  matchingNumbersQuery,
+  matchingNumbersResponse,
   numberDto,
   numberListResponse,
   updateNumberBody,
@@ -34,6 +36,19 @@ export function numbersRoutes(app: App, numbers: NumbersService) {
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (req) => numbers.list(requireUser(req).id, req.query),
+  );
+
+  app.get(
+    '/v1/numbers/matching',
+    {
+      schema: {
+        tags: ['numbers'],
+        description: 'Every number a search matches (as `GET /v1/numbers`), up to `max`.',
+        querystring: matchingNumbersQuery,
+        response: { 200: matchingNumbersResponse },
+      },
+    },
+    async (req) => numbers.matching(requireUser(req).id, req.query),
   );
 
   app.post(

@@ -183,6 +183,55 @@ describe('GET /v1/numbers?q= finds', () => {
   });
 });
 
+describe("GET /v1/numbers/matching (a picker's Select all)", () => {
+  const matching = async (who: Who, query: string) => {
+    const res = await get(who, `/v1/numbers/matching?${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { items: { id: string; phoneNumber: string }[]; more: boolean };
+    return { phones: body.items.map((i) => i.phoneNumber), more: body.more, items: body.items };
+  };
+
+  it('answers every number the list search matches, newest first, with its id', async () => {
+    for (const [q, expected] of [
+      ['example', [C, B, A]],
+      ['wh', [A]],
+      ['(312) 555-02', [B]],
+      ['_100%', [B]],
+      ['zzqx-nothing', []],
+    ] as const) {
+      const r = await matching(alice, `q=${encodeURIComponent(q)}`);
+      expect(r, q).toMatchObject({ phones: expected, more: false });
+    }
+    expect((await matching(alice, 'q=example')).items.map((i) => i.id)).toEqual([
+      ids.c,
+      ids.b,
+      ids.a,
+    ]);
+    // No search: the whole collection; with the list's other filters.
+    expect(await matching(alice, '')).toMatchObject({ phones: [C, B, A], more: false });
+    expect(await matching(alice, 'q=example&active=true')).toMatchObject({ phones: [B, A] });
+  });
+
+  it('stops at max and says more match; never another user’s numbers', async () => {
+    expect(await matching(alice, 'q=example&max=2')).toMatchObject({
+      phones: [C, B],
+      more: true,
+    });
+    expect(await matching(alice, 'q=example&max=3')).toMatchObject({ more: false });
+    expect(await matching(bob, 'q=telegram')).toMatchObject({ phones: [], more: false });
+    expect((await matching(bob, 'q=example')).phones).toEqual(['6465550404', '2125550101']);
+  });
+
+  it('answers 400 for a max out of range and 401 without a session', async () => {
+    for (const max of ['0', '1001', 'x']) {
+      const res = await get(alice, `/v1/numbers/matching?max=${max}`);
+      expect(res.statusCode, max).toBe(400);
+      expect(res.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });
+    }
+    expect((await t.app.inject({ url: '/v1/numbers/matching' })).statusCode).toBe(401);
+  });
+});
+
 describe('search statements', () => {
   /** The repository on the test database, with every statement it sends recorded. */
   let logged: { db: Db; sent: { sql: string; params: unknown[] }[]; close: () => Promise<void> };

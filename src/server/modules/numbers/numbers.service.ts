@@ -107,6 +107,9 @@ export function numbersService(deps: {
       };
     },
 
+    matching: (userId: string, q: NumberFilters & { max: number }) =>
+      repo.matching(userId, q, q.max),
+
     get: cardOf,
 
     async create(userId: string, body: Fields & { tagIds: string[] }) {

@@ -1,8 +1,9 @@
 import { useCallback, useMemo, useState } from 'react';
 import { CalendarSearch } from 'lucide-react';
+import { MAX_DATE_CHECK_LINES } from '../../../../shared/check-rules.ts';
 import type { VoipNumber } from '../../../../shared/numbers.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { NumberPicker } from '../../../components/ui/number-picker.tsx';
+import { NumberPicker, type PickedNumber } from '../../../components/ui/number-picker.tsx';
 import { cn } from '../../../lib/cn.ts';
 import {
   daysLeftLabel,
@@ -13,8 +14,6 @@ import {
 } from '../../../lib/expiry.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { useNow } from '../../../lib/use-now.ts';
-
-export type PickedNumber = Pick<VoipNumber, 'id' | 'phoneNumber'>;
 
 /**
  * 'Select from Collection': the number picker (the server searches and pages the collection) with
@@ -47,6 +46,7 @@ export function CollectionPicker({
         selected={selected}
         emptyHint="Add numbers with their API links, then check their end dates here."
         rowDetail={endDate}
+        selectAllMax={MAX_DATE_CHECK_LINES}
         onChange={(next, chosen) => {
           setSelected(next);
           if (chosen.length === 0) return;

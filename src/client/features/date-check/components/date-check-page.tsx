@@ -10,7 +10,8 @@ import { streamDateCheck } from '../api/run-date-check.ts';
 import { useDateCheckRun } from '../hooks/use-date-check-run.ts';
 import { guessPhone } from '../lines.ts';
 import { checkingRow } from '../types.ts';
-import { CollectionPicker, type PickedNumber } from './collection-picker.tsx';
+import type { PickedNumber } from '../../../components/ui/number-picker.tsx';
+import { CollectionPicker } from './collection-picker.tsx';
 import { DateCheckResults } from './date-check-results.tsx';
 import { LinesForm } from './lines-form.tsx';
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ClipboardList, ListChecks } from 'lucide-react';
 import { toast } from 'sonner';
-import type { VoipNumber } from '../../../../shared/numbers.ts';
+import type { PickedNumber } from '../../../components/ui/number-picker.tsx';
 import { formatPhone } from '../../../../shared/phone.ts';
 import {
   DEFAULT_REMARK,
@@ -109,7 +109,7 @@ function PickForm({
   onSubmit: (body: { numberId: string; name?: string; remark: string }) => void;
 }) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [picked, setPicked] = useState<VoipNumber | null>(null);
+  const [picked, setPicked] = useState<PickedNumber | null>(null);
   const [name, setName] = useState('');
   const [remark, setRemark] = useState('');
   const [numberError, setNumberError] = useState<string>();

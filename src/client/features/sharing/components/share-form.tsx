@@ -1,10 +1,9 @@
-import type { VoipNumber } from '../../../../shared/numbers.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { DialogActions, DialogClose } from '../../../components/ui/dialog.tsx';
-import { NumberPicker } from '../../../components/ui/number-picker.tsx';
+import { NumberPicker, type PickedNumber } from '../../../components/ui/number-picker.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 
 /** The numbers of a page, or the number of an entry: the picker with its legend and error. */
@@ -24,7 +23,7 @@ export function NumberField({
   selected: ReadonlySet<string>;
   errorId: string;
   error: string | undefined;
-  onChange: (next: ReadonlySet<string>, chosen: readonly VoipNumber[]) => void;
+  onChange: (next: ReadonlySet<string>, chosen: readonly PickedNumber[]) => void;
 }) {
   return (
     <fieldset className="space-y-1.5">
