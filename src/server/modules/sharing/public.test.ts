@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Entry, PageDetail, PublicEntry, PublicPage } from '../../../shared/sharing.ts';
-import { messages, publicPages, singleApiEntries, voipNumbers } from '../../db/schema.ts';
+import { messages, publicPages, singleEndpoints, voipNumbers } from '../../db/schema.ts';
 import { startFakeProvider, type FakeProvider } from '../../test/fake-provider.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/app.ts';
 import { sseConnect, until } from '../../test/sse.ts';
@@ -686,7 +686,7 @@ describe('views', () => {
       (await t.database.db.select().from(publicPages).where(eq(publicPages.id, page.id)))[0]!;
     const entryRow = async () =>
       (
-        await t.database.db.select().from(singleApiEntries).where(eq(singleApiEntries.id, entry.id))
+        await t.database.db.select().from(singleEndpoints).where(eq(singleEndpoints.id, entry.id))
       )[0]!;
     expect((await pageRow()).views).toBe(0); // nothing written per request
     await t.app.publicViews.flush();

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/sharing.ts';
 import { messages } from '../messages/messages.table.ts';
 import { voipNumbers } from '../numbers/numbers.table.ts';
-import { publicPageNumbers, publicPages, singleApiEntries } from './sharing.table.ts';
+import { publicPageNumbers, publicPages, singleEndpoints } from './sharing.table.ts';
 
 export type Cursor = { createdAt: Date; id: string };
 
@@ -91,16 +91,16 @@ export type PageRow = {
 };
 
 const entryFields = {
-  id: singleApiEntries.id,
-  hash: singleApiEntries.hash,
-  name: singleApiEntries.name,
-  numberId: singleApiEntries.voipNumberId,
+  id: singleEndpoints.id,
+  hash: singleEndpoints.hash,
+  name: singleEndpoints.name,
+  numberId: singleEndpoints.voipNumberId,
   phoneNumber: voipNumbers.phoneNumber,
-  remark: singleApiEntries.remark,
-  isActive: singleApiEntries.isActive,
-  views: singleApiEntries.views,
-  lastAccessed: singleApiEntries.lastAccessed,
-  createdAt: singleApiEntries.createdAt,
+  remark: singleEndpoints.remark,
+  isActive: singleEndpoints.isActive,
+  views: singleEndpoints.views,
+  lastAccessed: singleEndpoints.lastAccessed,
+  createdAt: singleEndpoints.createdAt,
 };
 export type EntryRow = {
   id: string;
@@ -116,7 +116,7 @@ export type EntryRow = {
 };
 
 /** Keyset paging on (created_at, id), newest first. */
-const after = (table: typeof publicPages | typeof singleApiEntries, c: Cursor | undefined) =>
+const after = (table: typeof publicPages | typeof singleEndpoints, c: Cursor | undefined) =>
   c
     ? sql`(${table.createdAt}, ${table.id}) < (${c.createdAt.toISOString()}::timestamptz, ${c.id}::uuid)`
     : undefined;
@@ -148,9 +148,9 @@ export function sharingRepository(db: Db) {
   async function entryById(userId: string, id: string): Promise<EntryRow | undefined> {
     const [row] = await db
       .select(entryFields)
-      .from(singleApiEntries)
-      .innerJoin(voipNumbers, eq(voipNumbers.id, singleApiEntries.voipNumberId))
-      .where(and(eq(singleApiEntries.id, id), eq(singleApiEntries.userId, userId)));
+      .from(singleEndpoints)
+      .innerJoin(voipNumbers, eq(voipNumbers.id, singleEndpoints.voipNumberId))
+      .where(and(eq(singleEndpoints.id, id), eq(singleEndpoints.userId, userId)));
     return row;
   }
 
@@ -158,15 +158,15 @@ export function sharingRepository(db: Db) {
   // number and newest messages.
   const publicEntryQuery = db
     .select({
-      id: singleApiEntries.id,
-      name: singleApiEntries.name,
-      userId: singleApiEntries.userId,
+      id: singleEndpoints.id,
+      name: singleEndpoints.name,
+      userId: singleEndpoints.userId,
       number: publicNumberFields,
     })
-    .from(singleApiEntries)
-    .innerJoin(voipNumbers, eq(voipNumbers.id, singleApiEntries.voipNumberId))
+    .from(singleEndpoints)
+    .innerJoin(voipNumbers, eq(voipNumbers.id, singleEndpoints.voipNumberId))
     .where(
-      and(eq(singleApiEntries.hash, sql.placeholder('hash')), eq(singleApiEntries.isActive, true)),
+      and(eq(singleEndpoints.hash, sql.placeholder('hash')), eq(singleEndpoints.isActive, true)),
     )
     .prepare('public_single_entry');
 
@@ -257,16 +257,16 @@ export function sharingRepository(db: Db) {
     ) {
       const rows = await db
         .select(entryFields)
-        .from(singleApiEntries)
-        .innerJoin(voipNumbers, eq(voipNumbers.id, singleApiEntries.voipNumberId))
+        .from(singleEndpoints)
+        .innerJoin(voipNumbers, eq(voipNumbers.id, singleEndpoints.voipNumberId))
         .where(
           and(
-            eq(singleApiEntries.userId, userId),
-            remark === undefined ? undefined : eq(singleApiEntries.remark, remark),
-            after(singleApiEntries, cursor),
+            eq(singleEndpoints.userId, userId),
+            remark === undefined ? undefined : eq(singleEndpoints.remark, remark),
+            after(singleEndpoints, cursor),
           ),
         )
-        .orderBy(desc(singleApiEntries.createdAt), desc(singleApiEntries.id))
+        .orderBy(desc(singleEndpoints.createdAt), desc(singleEndpoints.id))
         .limit(limit + 1);
       return { rows: rows.slice(0, limit), more: rows.length > limit };
     },
@@ -274,11 +274,11 @@ export function sharingRepository(db: Db) {
     /** Every remark among the user's entries with its count, by remark. */
     async remarkCounts(userId: string) {
       return db
-        .select({ remark: singleApiEntries.remark, count: count() })
-        .from(singleApiEntries)
-        .where(eq(singleApiEntries.userId, userId))
-        .groupBy(singleApiEntries.remark)
-        .orderBy(singleApiEntries.remark);
+        .select({ remark: singleEndpoints.remark, count: count() })
+        .from(singleEndpoints)
+        .where(eq(singleEndpoints.userId, userId))
+        .groupBy(singleEndpoints.remark)
+        .orderBy(singleEndpoints.remark);
     },
 
     getEntry: entryById,
@@ -299,7 +299,7 @@ export function sharingRepository(db: Db) {
             select * from jsonb_to_recordset(${JSON.stringify(entries.map((e, ord) => ({ ...e, ord })))}::jsonb)
               as t("numberId" uuid, name text, remark text, hash text, ord int)
           ), inserted as (
-            insert into ${singleApiEntries} (user_id, voip_number_id, name, remark, hash)
+            insert into ${singleEndpoints} (user_id, voip_number_id, name, remark, hash)
             select ${userId}::uuid, i."numberId", i.name, i.remark, i.hash
             from input i join ${voipNumbers} v on v.id = i."numberId" and v.user_id = ${userId}::uuid
             returning id, hash, name, voip_number_id, remark, is_active, views, last_accessed,
@@ -345,10 +345,10 @@ export function sharingRepository(db: Db) {
     ) {
       if (Object.keys(patch).length) {
         const rows = await db
-          .update(singleApiEntries)
+          .update(singleEndpoints)
           .set(patch)
-          .where(and(eq(singleApiEntries.id, id), eq(singleApiEntries.userId, userId)))
-          .returning({ id: singleApiEntries.id });
+          .where(and(eq(singleEndpoints.id, id), eq(singleEndpoints.userId, userId)))
+          .returning({ id: singleEndpoints.id });
         if (rows.length === 0) return undefined;
       }
       return entryById(userId, id);
@@ -356,9 +356,9 @@ export function sharingRepository(db: Db) {
 
     async deleteEntry(userId: string, id: string) {
       const rows = await db
-        .delete(singleApiEntries)
-        .where(and(eq(singleApiEntries.id, id), eq(singleApiEntries.userId, userId)))
-        .returning({ id: singleApiEntries.id });
+        .delete(singleEndpoints)
+        .where(and(eq(singleEndpoints.id, id), eq(singleEndpoints.userId, userId)))
+        .returning({ id: singleEndpoints.id });
       return rows.length > 0;
     },
 
@@ -366,9 +366,9 @@ export function sharingRepository(db: Db) {
     async deleteEntries(userId: string, ids: string[]) {
       return db.transaction(async (tx) => {
         const rows = await tx
-          .delete(singleApiEntries)
-          .where(and(eq(singleApiEntries.userId, userId), inArray(singleApiEntries.id, ids)))
-          .returning({ id: singleApiEntries.id });
+          .delete(singleEndpoints)
+          .where(and(eq(singleEndpoints.userId, userId), inArray(singleEndpoints.id, ids)))
+          .returning({ id: singleEndpoints.id });
         if (rows.length !== ids.length) throw new ForeignEntryError();
         return rows.length;
       });
@@ -429,7 +429,7 @@ export function sharingRepository(db: Db) {
               from ${publicPages} p where p.hash = ${hash} and p.is_active`)
           : await db.execute(sql`
               select e.id, e.user_id, array[e.voip_number_id] as ids
-              from ${singleApiEntries} e where e.hash = ${hash} and e.is_active`);
+              from ${singleEndpoints} e where e.hash = ${hash} and e.is_active`);
       const [row] = rowsOf<{ id: string; user_id: string; ids: string[] | string }>(res);
       if (!row) return undefined;
       return { id: row.id, ownerId: row.user_id, numberIds: pgArray(row.ids) };
@@ -470,7 +470,7 @@ export function sharingRepository(db: Db) {
      */
     async addViews(kind: 'page' | 'single', views: { id: string; n: number; at: Date }[]) {
       if (views.length === 0) return;
-      const table = kind === 'page' ? publicPages : singleApiEntries;
+      const table = kind === 'page' ? publicPages : singleEndpoints;
       await db.execute(sql`
         update ${table} t set views = t.views + v.n,
           last_accessed = greatest(t.last_accessed, v.at)

@@ -57,11 +57,11 @@ export const publicPageNumbers = pgTable(
 );
 
 /**
- * A single-number endpoint (/single/{hash}) of one of the owner's numbers; deleting the number
- * deletes its entries. `remark` groups entries for the owner (default 'none').
+ * A single endpoint (/single/{hash}; 'Single API' in the UI) of one of the owner's numbers;
+ * deleting the number deletes its endpoints. `remark` groups them for the owner (default 'none').
  */
-export const singleApiEntries = pgTable(
-  'single_api_entries',
+export const singleEndpoints = pgTable(
+  'single_endpoints',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id')
@@ -80,9 +80,9 @@ export const singleApiEntries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('single_api_entries_hash_uq').on(t.hash),
-    index('single_api_entries_user_created_idx').on(t.userId, t.createdAt, t.id),
-    index('single_api_entries_number_idx').on(t.voipNumberId),
-    index('single_api_entries_user_remark_idx').on(t.userId, t.remark),
+    uniqueIndex('single_endpoints_hash_uq').on(t.hash),
+    index('single_endpoints_user_created_idx').on(t.userId, t.createdAt, t.id),
+    index('single_endpoints_number_idx').on(t.voipNumberId),
+    index('single_endpoints_user_remark_idx').on(t.userId, t.remark),
   ],
 );

@@ -6,7 +6,7 @@ import {
   type Entry,
   type PageDetail,
 } from '../../../shared/sharing.ts';
-import { publicPageNumbers, publicPages, singleApiEntries } from '../../db/schema.ts';
+import { publicPageNumbers, publicPages, singleEndpoints } from '../../db/schema.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/app.ts';
 
 /* The owner API: /v1/pages and /v1/single-endpoints. */
@@ -50,7 +50,7 @@ afterAll(() => t.close());
 const idOf = (i: number) => aliceNumbers.get(phone(i))!;
 const pageCount = async () => (await t.database.db.select({ n: count() }).from(publicPages))[0]!.n;
 const entryCount = async () =>
-  (await t.database.db.select({ n: count() }).from(singleApiEntries))[0]!.n;
+  (await t.database.db.select({ n: count() }).from(singleEndpoints))[0]!.n;
 
 async function createPage(name: string, numberIds: string[], cookie = alice.cookie) {
   const res = await call('POST', '/v1/pages', cookie, { name, numberIds });

@@ -319,8 +319,8 @@ describe('DELETE /v1/me', () => {
     public_pages: (u) => sql`select count(*)::int as n from public_pages where user_id = ${u.id}`,
     public_page_numbers: (u) =>
       sql`select count(*)::int as n from public_page_numbers pn join public_pages p on p.id = pn.page_id where p.user_id = ${u.id}`,
-    single_api_entries: (u) =>
-      sql`select count(*)::int as n from single_api_entries where user_id = ${u.id}`,
+    single_endpoints: (u) =>
+      sql`select count(*)::int as n from single_endpoints where user_id = ${u.id}`,
   };
   /** Not the user's: what anyone sends through the contact form, whatever email they type. */
   // admin_users rows cascade with their user (tested in the admin module); the rest are site-wide.
