@@ -68,7 +68,7 @@ async function startServer(dbUrl: string, dataDir: string) {
   const exited = new Promise((resolve) => child.on('exit', resolve));
   children.push({ child, exited, out: () => out });
   const base = `http://127.0.0.1:${port}`;
-  await waitFor('the server to answer /healthz', 60_000, async () => {
+  await waitFor('the server to answer /healthz', 120_000, async () => {
     if (child.exitCode !== null) throw new Error(`server exited:\n${out}`);
     return (await fetch(`${base}/healthz`)).status === 200;
   });
@@ -132,13 +132,13 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('settings across processes',
     expect((await patchMe()).status).toBe(200);
 
     await setMaintenance(true);
-    await waitFor('B to see maintenance mode', 10_000, maintenanceOnB);
+    await waitFor('B to see maintenance mode', 30_000, maintenanceOnB);
     const refused = await patchMe();
     expect(refused.status).toBe(503);
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('MAINTENANCE');
 
     await setMaintenance(false);
-    await waitFor('B to see maintenance mode off', 10_000, async () => !(await maintenanceOnB()));
+    await waitFor('B to see maintenance mode off', 30_000, async () => !(await maintenanceOnB()));
     expect((await patchMe()).status).toBe(200);
-  }, 120_000);
+  }, 300_000);
 });
