@@ -4,9 +4,8 @@ import {
   MAINTENANCE_TITLE,
   maintenanceText,
 } from '../../../shared/settings.ts';
-import { MAINTENANCE_MESSAGE } from '../../../shared/settings.ts';
-import type { ApiErrorBody } from '../../../shared/api.ts';
-import { MAINTENANCE_RETRY_AFTER } from './settings.errors.ts';
+import { sendError } from '../../plugins/errors.ts';
+import { settingsErrors } from './settings.errors.ts';
 import type { SettingsService } from './settings.service.ts';
 import { escapeHtml } from '../../html.ts';
 
@@ -20,13 +19,6 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * server error to log.
  */
 export function registerMaintenanceGuard(app: FastifyInstance, settings: SettingsService) {
-  const body: ApiErrorBody = {
-    error: {
-      code: 'MAINTENANCE',
-      message: MAINTENANCE_MESSAGE,
-      retryAfterSeconds: MAINTENANCE_RETRY_AFTER,
-    },
-  };
   app.addHook('onRequest', async (req, reply) => {
     if (READS.has(req.method)) return;
     // The matched route, not the raw URL: `/%761/contact` routes to /v1/contact too.
@@ -34,11 +26,7 @@ export function registerMaintenanceGuard(app: FastifyInstance, settings: Setting
     if (!route?.startsWith('/v1/') || /^\/v1\/(auth|admin)\//.test(route)) return;
     if (req.user?.admin) return;
     if (!(await settings.current()).maintenance_mode) return;
-    return reply
-      .status(503)
-      .header('retry-after', String(MAINTENANCE_RETRY_AFTER))
-      .header('cache-control', 'no-store')
-      .send(body);
+    return sendError(reply.header('cache-control', 'no-store'), settingsErrors.maintenance());
   });
 }
 
