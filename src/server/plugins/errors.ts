@@ -4,7 +4,7 @@ import {
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/errors.ts';
-import { documentCommonErrors } from '../error-responses.ts';
+import { documentCommonErrors, documentedCodes } from '../error-responses.ts';
 import {
   AppError,
   badRequest,
@@ -29,12 +29,25 @@ const fastifyCodes: Record<string, () => AppError> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: invalidContentLength,
 };
 
+/** Faults of the server: any route may answer them, so none lists them (error-responses.ts). */
+const ANY_ROUTE = new Set(['INTERNAL', 'DATABASE_UNAVAILABLE']);
+
 /**
  * Sends `err` as { error: { code, message, ...extra } } with its status (and Retry-After). The
  * body goes as JSON text, so the route's response schema for that status (documentation,
- * error-responses.ts) never filters it: every field of `extra` leaves as built here.
+ * error-responses.ts) never filters it: every field of `extra` leaves as built here. A code the
+ * route does not document is still sent, and logged as an error: /v1/openapi.json is wrong, and
+ * the tests' log gate (test/error-logs.ts) fails on it.
  */
 export function sendError(reply: FastifyReply, err: AppError) {
+  const route = reply.request.routeOptions;
+  const listed = documentedCodes(route.schema?.response);
+  if (listed.length > 0 && !ANY_ROUTE.has(err.code) && !listed.includes(err.code)) {
+    reply.log.error(
+      { code: err.code, route: `${reply.request.method} ${route.url}` },
+      'error code not documented for this route (error-responses.ts)',
+    );
+  }
   if (err.extra.retryAfterSeconds) reply.header('retry-after', String(err.extra.retryAfterSeconds));
   return reply
     .status(err.status)
