@@ -42,7 +42,8 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * The codes a route answers by what it is, from the hooks and guards that run before it:
- * INVALID_TEXT (plugins/input-guard.ts) on every route; on writes the body parser's errors, the
+ * INVALID_TEXT (plugins/input-guard.ts) on every route; on writes the body parser's and
+ * decompression's (@fastify/compress) errors, the
  * CSRF guard (plugins/csrf.ts) and, outside /v1/auth and /v1/admin, maintenance
  * (settings/maintenance.ts); VALIDATION_ERROR where a body, query or header schema is checked; a
  * malformed path id is NOT_FOUND (plugins/errors.ts); RATE_LIMITED under a `config.rateLimit`;
@@ -54,6 +55,7 @@ function commonCodes(route: RouteOptions): ErrorCode[] {
   const url = route.url;
   if (methods.some((m) => !READS.has(m))) {
     codes.push(
+      'BAD_REQUEST',
       'INVALID_BODY',
       'INVALID_JSON',
       'BODY_TOO_LARGE',

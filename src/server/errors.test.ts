@@ -205,6 +205,17 @@ describe('real error answers match the document', () => {
     expect(error).toMatchObject({ code: 'SLUG_TAKEN', fields: { slug: [expect.any(String)] } });
   });
 
+  it('400 BAD_REQUEST for a body in a Content-Encoding the server does not read', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/contact',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'zz' },
+      payload: '{}',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(documented(res, 'post', '/v1/contact').code).toBe('BAD_REQUEST');
+  });
+
   it('429 with retryAfterSeconds in the body and Retry-After', async () => {
     const email = 'errors-contract@example.com';
     const ask = () =>

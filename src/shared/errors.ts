@@ -19,7 +19,11 @@ export const ERRORS = {
   },
   INVALID_CURSOR: { status: 400, description: 'The paging cursor is not one the API handed out.' },
   BAD_URL: { status: 400, description: 'The address is not valid percent-encoding.' },
-  BAD_REQUEST: { status: 400, description: 'The server refused the request for another reason.' },
+  BAD_REQUEST: {
+    status: 400,
+    description:
+      'The request was refused before its route for another reason (a body in a Content-Encoding not read).',
+  },
   BODY_TOO_LARGE: { status: 413, description: "The body exceeds the route's size limit." },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, description: 'The body is not application/json.' },
   NOT_FOUND: {
