@@ -1,6 +1,6 @@
 import { ERRORS, type ErrorCode, type ErrorCodeWithStatus } from '../shared/errors.ts';
 
-export type ErrorExtra = {
+type ErrorExtra = {
   remainingAttempts?: number;
   retryAfterSeconds?: number;
   fields?: Record<string, string[]>;

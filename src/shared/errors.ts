@@ -147,5 +147,3 @@ export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];
 export type ErrorCodeWithStatus<S extends number> = {
   [C in ErrorCode]: (typeof ERRORS)[C]['status'] extends S ? C : never;
 }[ErrorCode];
-
-export const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(ERRORS, code);
