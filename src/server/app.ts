@@ -11,6 +11,7 @@ import Fastify, {
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -143,6 +144,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       },
     },
     transform: jsonSchemaTransform,
+    // Registered schemas (the error body, shared/api.ts) become components, referenced by $ref.
+    transformObject: jsonSchemaTransformObject,
   });
 
   registerCsrfGuard(app, { publicUrl: config.publicUrl });

@@ -1,14 +1,23 @@
+import type { ErrorCode } from '../../shared/errors.ts';
+
+/**
+ * An error's code: one the API answers (shared/errors.ts, so comparing with a renamed or removed
+ * code fails to compile), or the client's own for no answer (NETWORK_ERROR) or an answer not in
+ * the API's error shape (HTTP_ERROR).
+ */
+export type ApiErrorCode = ErrorCode | 'HTTP_ERROR' | 'NETWORK_ERROR';
+
 /** An error answer from the API, or a network failure (status 0, code NETWORK_ERROR). */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ApiErrorCode;
   readonly fields: Record<string, string[]> | undefined;
   readonly remainingAttempts: number | undefined;
   readonly retryAfterSeconds: number | undefined;
 
   constructor(init: {
     status: number;
-    code: string;
+    code: ApiErrorCode;
     message: string;
     fields?: Record<string, string[]> | undefined;
     remainingAttempts?: number | undefined;
@@ -43,8 +52,10 @@ function parseJson(text: string): unknown {
 
 type ErrorFields = Pick<
   ApiError,
-  'code' | 'message' | 'fields' | 'remainingAttempts' | 'retryAfterSeconds'
->;
+  'message' | 'fields' | 'remainingAttempts' | 'retryAfterSeconds'
+> & {
+  code: string;
+};
 
 const isInt = (v: unknown) => Number.isSafeInteger(v);
 const isFields = (v: unknown): v is Record<string, string[]> =>
@@ -90,7 +101,8 @@ function errorFrom(status: number, data: unknown, headers?: Headers): ApiError {
   const body = errorBodyOf(data);
   if (body) {
     const retryAfterSeconds = body.retryAfterSeconds ?? retryAfterOf(headers);
-    return new ApiError({ status, ...body, retryAfterSeconds });
+    // The server of this build answers only the codes of its table (shared/errors.ts).
+    return new ApiError({ status, ...body, code: body.code as ErrorCode, retryAfterSeconds });
   }
   return new ApiError({
     status,

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api.ts';
 import { retryDelay, shouldRetry, withRetries } from './retry.ts';
 
-const err = (status: number) => new ApiError({ status, code: 'X', message: 'x' });
+const err = (status: number) => new ApiError({ status, code: 'INTERNAL', message: 'x' });
 
 describe('read retry policy', () => {
   afterEach(() => {

@@ -1,4 +1,4 @@
-import { AppError } from '../errors.ts';
+import { invalidCursor } from '../errors.ts';
 
 /** A keyset position: the sort time and id of the last row sent. */
 export type KeysetCursor = { at: Date; id: string };
@@ -26,7 +26,7 @@ export function decodeCursor(raw: string): KeysetCursor {
     at.toISOString() !== iso ||
     !UUID.test(id)
   ) {
-    throw new AppError(400, 'INVALID_CURSOR', 'Invalid cursor');
+    throw invalidCursor();
   }
   return { at, id };
 }

@@ -6,6 +6,7 @@ import type { PollerRepository } from '../poller/poller.repository.ts';
 import { requireUser, SESSION_COOKIE } from '../plugins/session.ts';
 import type { EventStreams } from './sse.ts';
 import { REPLAY_LIMIT } from './sse.ts';
+import { errorResponses } from '../error-responses.ts';
 
 /**
  * Event streams one user may hold open in a process; one more ends the oldest. Real users stay
@@ -32,6 +33,7 @@ export function eventsRoutes(
     '/v1/events',
     {
       schema: {
+        response: errorResponses('UNAUTHORIZED'),
         tags: ['events'],
         description:
           'Server-Sent Events: `message` events (data: a message) for the signed-in user, ids usable as Last-Event-ID, heartbeats as comments.',

@@ -1,12 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { AdminAccess, AdminPermission } from '../../shared/admin-access.ts';
-import { AppError } from '../errors.ts';
+import { forbidden } from '../errors.ts';
 import type { SessionUser } from '../modules/auth/auth.repository.ts';
 import { requireUser } from './session.ts';
 
 export type AdminUser = SessionUser & { admin: AdminAccess };
-
-export const forbidden = (message: string) => new AppError(403, 'FORBIDDEN', message);
 
 /**
  * The asking admin, checked on every request against the rights read with the session (a role

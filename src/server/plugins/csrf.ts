@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../errors.ts';
+import { crossOriginRefused } from '../errors.ts';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -13,21 +13,14 @@ export function registerCsrfGuard(app: FastifyInstance, opts: { publicUrl: strin
   app.addHook('onRequest', async (req) => {
     if (SAFE.has(req.method)) return;
     const site = req.headers['sec-fetch-site'];
-    if (site && site !== 'same-origin' && site !== 'none') throw forbidden();
+    if (site && site !== 'same-origin' && site !== 'none') throw crossOriginRefused();
     const origin = req.headers.origin;
     if (origin && origin !== 'null') {
       const host = req.headers.host;
       const sameHost = host && (origin === `http://${host}` || origin === `https://${host}`);
-      if (!sameHost && !allowed.has(origin)) throw forbidden();
+      if (!sameHost && !allowed.has(origin)) throw crossOriginRefused();
     } else if (origin === 'null') {
-      throw forbidden();
+      throw crossOriginRefused();
     }
   });
 }
-
-const forbidden = () =>
-  new AppError(
-    403,
-    'CROSS_ORIGIN_REFUSED',
-    'Cross-origin requests that change data are not allowed.',
-  );

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../errors.ts';
+import { invalidText } from '../errors.ts';
 
 /** A UTF-16 surrogate not part of a pair (with the `u` flag, pairs match as one code point). */
 const LONE_SURROGATE = /\p{Cs}/u;
@@ -28,9 +28,6 @@ export function hasInvalidText(value: unknown): boolean {
   }
   return false;
 }
-
-export const invalidText = () =>
-  new AppError(400, 'INVALID_TEXT', 'Text must not contain NUL or invalid Unicode characters.');
 
 /**
  * Refuses any request whose body, query string or path parameters carry NUL or invalid Unicode:

@@ -1,5 +1,5 @@
-import { notFound } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
 
 export const adminDataErrors = {
-  contactMessageNotFound: () => notFound('Message not found'),
+  contactMessageNotFound: () => new AppError('CONTACT_MESSAGE_NOT_FOUND', 'Message not found'),
 };

@@ -17,6 +17,7 @@ import { adminDataService } from './admin-data.service.ts';
 import { contactAdminRepository } from './contact-admin.repository.ts';
 import { dashboardAdminRepository } from './dashboard-admin.repository.ts';
 import { usersAdminRepository } from './users-admin.repository.ts';
+import { errorResponses } from '../../error-responses.ts';
 
 /**
  * The admin area's data: `GET /v1/admin/users` and the contact messages (permission users), and
@@ -39,7 +40,11 @@ export function adminDataRoutes(app: App, db: Db, now: () => Date) {
     '/v1/admin/users',
     {
       ...users,
-      schema: { ...doc, querystring: userListQuery, response: { 200: userListResponse } },
+      schema: {
+        ...doc,
+        querystring: userListQuery,
+        response: { 200: userListResponse, ...errorResponses('INVALID_CURSOR') },
+      },
     },
     async (req) => service.listUsers(req.query),
   );
@@ -48,7 +53,11 @@ export function adminDataRoutes(app: App, db: Db, now: () => Date) {
     '/v1/admin/contact-messages',
     {
       ...users,
-      schema: { ...doc, querystring: contactListQuery, response: { 200: contactListResponse } },
+      schema: {
+        ...doc,
+        querystring: contactListQuery,
+        response: { 200: contactListResponse, ...errorResponses('INVALID_CURSOR') },
+      },
     },
     async (req) => service.listContactMessages(req.query),
   );
@@ -61,7 +70,7 @@ export function adminDataRoutes(app: App, db: Db, now: () => Date) {
         ...doc,
         params: idParams,
         body: updateContactBody,
-        response: { 200: contactMessageDto },
+        response: { 200: contactMessageDto, ...errorResponses('CONTACT_MESSAGE_NOT_FOUND') },
       },
     },
     async (req) => {

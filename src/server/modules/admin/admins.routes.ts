@@ -13,6 +13,7 @@ import type { App } from '../../app.ts';
 import { adminOnly, requireSuperAdmin, superAdminOnly } from '../../plugins/admin-guard.ts';
 import { recordAfterChange } from '../analytics/recorder.ts';
 import type { Actor, AdminsService } from './admins.service.ts';
+import { errorResponses } from '../../error-responses.ts';
 
 /** A malformed id is an id that does not exist (404, by the error handler). */
 const adminIdParams = z.object({ id: z.uuid() });
@@ -45,7 +46,14 @@ export function adminsRoutes(app: App, admins: AdminsService) {
 
   app.post(
     '/v1/admin/admins',
-    { ...superOnly, schema: { ...doc, body: createAdminBody, response: { 201: adminDto } } },
+    {
+      ...superOnly,
+      schema: {
+        ...doc,
+        body: createAdminBody,
+        response: { 201: adminDto, ...errorResponses('ADMIN_ALREADY_EXISTS') },
+      },
+    },
     async (req, reply) => {
       const created = await admins.create(actorOf(req), req.body);
       await recordAfterChange(app.analytics, req, {
@@ -64,7 +72,15 @@ export function adminsRoutes(app: App, admins: AdminsService) {
         ...doc,
         params: adminIdParams,
         body: updateAdminBody,
-        response: { 200: adminDto },
+        response: {
+          200: adminDto,
+          ...errorResponses(
+            'ADMIN_NOT_FOUND',
+            'OWN_ADMIN_RIGHTS',
+            'LAST_SUPER_ADMIN',
+            'ADMIN_FROM_CONFIG',
+          ),
+        },
       },
     },
     async (req) => {
@@ -79,7 +95,19 @@ export function adminsRoutes(app: App, admins: AdminsService) {
 
   app.delete(
     '/v1/admin/admins/:id',
-    { ...superOnly, schema: { ...doc, params: adminIdParams } },
+    {
+      ...superOnly,
+      schema: {
+        response: errorResponses(
+          'ADMIN_NOT_FOUND',
+          'OWN_ADMIN_RIGHTS',
+          'LAST_SUPER_ADMIN',
+          'ADMIN_FROM_CONFIG',
+        ),
+        ...doc,
+        params: adminIdParams,
+      },
+    },
     async (req, reply) => {
       const removed = await admins.remove(actorOf(req), req.params.id);
       await recordAfterChange(app.analytics, req, {
@@ -94,7 +122,11 @@ export function adminsRoutes(app: App, admins: AdminsService) {
     '/v1/admin/audit',
     {
       ...superOnly,
-      schema: { ...doc, querystring: auditListQuery, response: { 200: auditListResponse } },
+      schema: {
+        ...doc,
+        querystring: auditListQuery,
+        response: { 200: auditListResponse, ...errorResponses('INVALID_CURSOR') },
+      },
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');

@@ -394,7 +394,8 @@ describe('PATCH and DELETE /v1/admin/admins/:id', () => {
     const body = method === 'PATCH' ? { isActive: true } : undefined;
     const res = await call(method, `/v1/admin/admins/${id}`, root.cookie, body);
     expect(res.statusCode).toBe(404);
-    expect(res.json().error.code).toBe('NOT_FOUND');
+    // A malformed id names nothing at all (NOT_FOUND); a well-formed one no administrator.
+    expect(res.json().error.code).toBe(id === 'not-a-uuid' ? 'NOT_FOUND' : 'ADMIN_NOT_FOUND');
   });
 
   it.each([

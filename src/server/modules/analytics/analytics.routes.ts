@@ -15,6 +15,7 @@ import { analyticsErrors } from './analytics.errors.ts';
 import type { StoredEvent } from './analytics.repository.ts';
 import { pagePath, type AnalyticsService } from './analytics.service.ts';
 import { fromRequest } from './recorder.ts';
+import { errorResponses } from '../../error-responses.ts';
 
 /** Events a client address may send a minute (in memory, per process; ADR 0005, ADR 0014). */
 export type AnalyticsRateLimits = { perIpPerMinute: number };
@@ -59,7 +60,7 @@ export function analyticsRoutes(
         description:
           'Records a page view or a tracked event (202). `recorded` is false when analytics are off.',
         body: trackEventBody,
-        response: { 202: trackEventResponse },
+        response: { 202: trackEventResponse, ...errorResponses('RATE_LIMITED', 'FORBIDDEN') },
       },
     },
     async (req, reply) => {

@@ -2,7 +2,6 @@ import { AppError, tooManyRequests } from '../../errors.ts';
 
 const verifyFailed = (detail: string, remainingAttempts?: number) =>
   new AppError(
-    400,
     'CODE_INVALID',
     `Failed to verify code: ${detail}`,
     remainingAttempts === undefined ? {} : { remainingAttempts },
@@ -12,13 +11,11 @@ export const authErrors = {
   noActiveCode: () => verifyFailed('there is no active code for this email. Request a new code.'),
   codeExpired: () =>
     new AppError(
-      400,
       'CODE_EXPIRED',
       'Failed to verify code: the code has expired. Request a new code.',
     ),
   codeBurned: () =>
     new AppError(
-      400,
       'CODE_LOCKED',
       'Failed to verify code: too many wrong attempts. Request a new code.',
       { remainingAttempts: 0 },
@@ -44,9 +41,9 @@ export const authErrors = {
     ),
   tooManyFromIp: (seconds: number) =>
     tooManyRequests(
-      'TOO_MANY_REQUESTS',
+      'TOO_MANY_SIGN_INS',
       'Too many sign-in attempts from your network. Please try again later.',
       seconds,
     ),
-  sendFailed: () => new AppError(502, 'SEND_FAILED', 'Failed to send verification code'),
+  sendFailed: () => new AppError('SEND_FAILED', 'Failed to send verification code'),
 };

@@ -13,6 +13,7 @@ import { requireUser, type SessionCookies } from '../../plugins/session.ts';
 import type { AuthService, RequestMeta } from './auth.service.ts';
 import type { FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
+import { errorResponses } from '../../error-responses.ts';
 
 const meta = (req: FastifyRequest): RequestMeta => ({
   ip: req.ip,
@@ -22,13 +23,36 @@ const meta = (req: FastifyRequest): RequestMeta => ({
 export function authRoutes(app: App, auth: AuthService, cookies: SessionCookies) {
   app.post(
     '/v1/auth/code',
-    { schema: { tags: ['auth'], body: sendCodeBody, response: { 200: sendCodeResponse } } },
+    {
+      schema: {
+        tags: ['auth'],
+        body: sendCodeBody,
+        response: {
+          200: sendCodeResponse,
+          ...errorResponses(
+            'RESEND_TOO_SOON',
+            'TOO_MANY_CODES',
+            'TOO_MANY_SIGN_INS',
+            'SEND_FAILED',
+          ),
+        },
+      },
+    },
     async (req) => auth.sendCode(req.body.email, meta(req), req.body.next),
   );
 
   app.post(
     '/v1/auth/verify',
-    { schema: { tags: ['auth'], body: verifyCodeBody, response: { 200: meResponse } } },
+    {
+      schema: {
+        tags: ['auth'],
+        body: verifyCodeBody,
+        response: {
+          200: meResponse,
+          ...errorResponses('CODE_INVALID', 'CODE_EXPIRED', 'CODE_LOCKED'),
+        },
+      },
+    },
     async (req, reply) => {
       const session = await auth.verifyCode(req.body.email, req.body.code, meta(req));
       cookies.setSessionCookie(reply, session);
@@ -84,7 +108,9 @@ export function authRoutes(app: App, auth: AuthService, cookies: SessionCookies)
 
   app.get(
     '/v1/me',
-    { schema: { tags: ['auth'], response: { 200: meResponse } } },
+    {
+      schema: { tags: ['auth'], response: { 200: meResponse, ...errorResponses('UNAUTHORIZED') } },
+    },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       return requireUser(req);

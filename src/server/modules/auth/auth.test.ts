@@ -136,7 +136,7 @@ describe('POST /v1/auth/code', () => {
     const codes = res.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(20);
     expect(codes.filter((c) => c === 429)).toHaveLength(10);
-    expect(res.find((r) => r.statusCode === 429)!.json().error.code).toBe('TOO_MANY_REQUESTS');
+    expect(res.find((r) => r.statusCode === 429)!.json().error.code).toBe('TOO_MANY_SIGN_INS');
     t.clock.advance(3_600_000);
   });
 });

@@ -12,6 +12,7 @@ import type { App } from '../../app.ts';
 import { fromRequest } from '../analytics/recorder.ts';
 import { blogErrors } from './blog.errors.ts';
 import type { BlogService } from './blog.service.ts';
+import { errorResponses } from '../../error-responses.ts';
 
 /** Views one address may report a minute (a reader opens a few posts; a script is cut off). */
 export const VIEWS_PER_IP_PER_MINUTE = 60;
@@ -119,7 +120,10 @@ export function blogPublicRoutes(app: App, deps: { service: BlogService; publicU
         ...doc,
         description: 'Published posts, newest first.',
         querystring: publicPostListQuery,
-        response: { 200: publicPostListResponse },
+        response: {
+          200: publicPostListResponse,
+          ...errorResponses('BLOG_DISABLED', 'INVALID_CURSOR'),
+        },
       },
     },
     async (req) => service.publicList(req.query),
@@ -133,7 +137,7 @@ export function blogPublicRoutes(app: App, deps: { service: BlogService; publicU
         ...doc,
         description: 'A published post with its sanitised HTML and up to 2 related posts.',
         params: slugParams,
-        response: { 200: publicPostDto },
+        response: { 200: publicPostDto, ...errorResponses('BLOG_DISABLED', 'POST_NOT_FOUND') },
       },
     },
     async (req) => service.publicPost(req.params.slug),
@@ -155,7 +159,7 @@ export function blogPublicRoutes(app: App, deps: { service: BlogService; publicU
         description: 'Counts a view of a published post, once per visitor per day.',
         params: slugParams,
         body: postViewBody,
-        response: { 200: postViewResponse },
+        response: { 200: postViewResponse, ...errorResponses('BLOG_DISABLED', 'POST_NOT_FOUND') },
       },
     },
     async (req) =>

@@ -210,7 +210,7 @@ describe('public API', () => {
       await get('/v1/blog/posts?limit=999'), // before validation: nothing to learn
     ]) {
       expect(res.statusCode).toBe(404);
-      expect(res.json().error.code).toBe('NOT_FOUND');
+      expect(res.json().error.code).toBe('BLOG_DISABLED');
     }
     expect(
       (await t.database.db.select().from(blogPosts).where(eq(blogPosts.id, post.id)))[0]!.viewCount,

@@ -13,6 +13,7 @@ import { adminOnly, requireAdmin } from '../../plugins/admin-guard.ts';
 import { userOrIp } from '../../plugins/session.ts';
 import { fromRequest } from '../analytics/recorder.ts';
 import type { BlogService } from './blog.service.ts';
+import { errorResponses } from '../../error-responses.ts';
 
 /** Any string: a malformed id is a post that does not exist (404 POST_NOT_FOUND, not 400). */
 const idParams = z.object({ id: z.string().max(100) });
@@ -38,7 +39,7 @@ export function blogAdminRoutes(app: App, service: BlogService) {
         description:
           'Posts newest first, without content. q: title, excerpt or author (substring, any case).',
         querystring: adminPostListQuery,
-        response: { 200: adminPostListResponse },
+        response: { 200: adminPostListResponse, ...errorResponses('INVALID_CURSOR') },
       },
     },
     async (req) => service.list(req.query),
@@ -53,7 +54,7 @@ export function blogAdminRoutes(app: App, service: BlogService) {
         ...doc,
         description: 'The Markdown rendered to sanitised HTML exactly as saving would.',
         body: previewBody,
-        response: { 200: previewResponse },
+        response: { 200: previewResponse, ...errorResponses('CONTENT_TOO_COMPLEX') },
       },
     },
     async (req) => ({ html: await service.render(req.body.content) }),
@@ -61,7 +62,14 @@ export function blogAdminRoutes(app: App, service: BlogService) {
 
   app.get(
     '/v1/admin/posts/:id',
-    { ...guard, schema: { ...doc, params: idParams, response: { 200: adminPostDto } } },
+    {
+      ...guard,
+      schema: {
+        ...doc,
+        params: idParams,
+        response: { 200: adminPostDto, ...errorResponses('POST_NOT_FOUND') },
+      },
+    },
     async (req) => service.get(req.params.id),
   );
 
@@ -70,7 +78,11 @@ export function blogAdminRoutes(app: App, service: BlogService) {
     {
       ...guard,
       config: perUser(60),
-      schema: { ...doc, body: createPostBody, response: { 201: adminPostDto } },
+      schema: {
+        ...doc,
+        body: createPostBody,
+        response: { 201: adminPostDto, ...errorResponses('SLUG_TAKEN', 'CONTENT_TOO_COMPLEX') },
+      },
     },
     async (req, reply) => {
       const post = await service.create(actorOf(req), req.body, fromRequest(req));
@@ -83,14 +95,26 @@ export function blogAdminRoutes(app: App, service: BlogService) {
     {
       ...guard,
       config: perUser(120),
-      schema: { ...doc, params: idParams, body: updatePostBody, response: { 200: adminPostDto } },
+      schema: {
+        ...doc,
+        params: idParams,
+        body: updatePostBody,
+        response: {
+          200: adminPostDto,
+          ...errorResponses('POST_NOT_FOUND', 'SLUG_TAKEN', 'CONTENT_TOO_COMPLEX'),
+        },
+      },
     },
     async (req) => service.update(actorOf(req), req.params.id, req.body, fromRequest(req)),
   );
 
   app.delete(
     '/v1/admin/posts/:id',
-    { ...guard, config: perUser(60), schema: { ...doc, params: idParams } },
+    {
+      ...guard,
+      config: perUser(60),
+      schema: { response: errorResponses('POST_NOT_FOUND'), ...doc, params: idParams },
+    },
     async (req, reply) => {
       await service.remove(actorOf(req), req.params.id, fromRequest(req));
       return reply.status(204).send();

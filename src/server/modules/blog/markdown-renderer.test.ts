@@ -78,7 +78,7 @@ describe('a post whose Markdown takes too long to render', () => {
   it('is a 400 on content for preview and create, and nothing is stored', async () => {
     const expected = {
       error: {
-        code: 'VALIDATION_ERROR',
+        code: 'CONTENT_TOO_COMPLEX',
         message: CONTENT_TOO_COMPLEX_MESSAGE,
         fields: { content: [CONTENT_TOO_COMPLEX_MESSAGE] },
       },

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { CONTACT_SUCCESS, contactBody } from '../../../shared/contact.ts';
 import type { App } from '../../app.ts';
-import { tooManyRequests } from '../../errors.ts';
+import { contactErrors } from './contact.errors.ts';
 import type { contactRepository } from './contact.repository.ts';
+import { errorResponses } from '../../error-responses.ts';
 
 const MAX_PER_HOUR_PER_IP = 5;
 
@@ -17,7 +18,10 @@ export function contactRoutes(
       schema: {
         tags: ['public'],
         body: contactBody,
-        response: { 201: z.object({ id: z.uuid(), message: z.string() }) },
+        response: {
+          201: z.object({ id: z.uuid(), message: z.string() }),
+          ...errorResponses('TOO_MANY_MESSAGES'),
+        },
       },
     },
     async (req, reply) => {
@@ -28,11 +32,7 @@ export function contactRoutes(
         MAX_PER_HOUR_PER_IP,
       );
       if (!id) {
-        throw tooManyRequests(
-          'TOO_MANY_MESSAGES',
-          'You have sent several messages in the last hour. Please try again later.',
-          3600,
-        );
+        throw contactErrors.tooManyMessages(3600);
       }
       return reply.status(201).send({ id, message: CONTACT_SUCCESS });
     },

@@ -4,6 +4,7 @@ import type { App } from '../../app.ts';
 import { requireUser, userOrIp } from '../../plugins/session.ts';
 import { openStream } from '../../plugins/stream.ts';
 import type { DateChecksService, Run } from './date-checks.service.ts';
+import { errorResponses } from '../../error-responses.ts';
 
 export function dateChecksRoutes(app: App, service: DateChecksService) {
   app.post(
@@ -12,6 +13,12 @@ export function dateChecksRoutes(app: App, service: DateChecksService) {
       // Each check asks a provider per number: at most 20 checks a minute per user.
       config: { rateLimit: { max: 20, timeWindow: 60_000, keyGenerator: userOrIp } },
       schema: {
+        response: errorResponses(
+          'UNAUTHORIZED',
+          'NUMBER_NOT_FOUND',
+          'TOO_MANY_LINES',
+          'NO_VALID_LINES',
+        ),
         tags: ['date check'],
         description: 'Streams one JSON result per line (application/x-ndjson) as checks complete.',
         body: dateCheckBody,
@@ -29,6 +36,7 @@ export function dateChecksRoutes(app: App, service: DateChecksService) {
     {
       config: { rateLimit: { max: 10, timeWindow: 60_000 } },
       schema: {
+        response: errorResponses('TOO_MANY_LINES', 'NO_VALID_LINES'),
         tags: ['date check'],
         description: 'Public date checker; links are never stored or logged. NDJSON results.',
         body: publicDateCheckBody,

@@ -4,7 +4,6 @@ import {
   daysLeft,
   NO_ENDTIME_FOUND,
   NO_EXPIRY_FOUND,
-  NO_VALID_LINES,
   NOT_IN_COLLECTION,
   type DateCheckInput,
   type DateCheckResult,
@@ -14,7 +13,6 @@ import {
 import { parseBulkLine } from '../../../shared/bulk-lines.ts';
 import { isValidPhone, normalizePhone } from '../../../shared/phone.ts';
 import { eachLimited } from '../../concurrency.ts';
-import { AppError } from '../../errors.ts';
 import {
   dateCheckError,
   type LinkSource,
@@ -22,6 +20,7 @@ import {
 } from '../../providers/read-provider.ts';
 import type { NumberRow, NumbersRepository } from '../numbers/numbers.repository.ts';
 import { numberErrors } from '../numbers/numbers.errors.ts';
+import { dateCheckErrors } from './date-checks.errors.ts';
 
 /** Date checks run at most this many provider requests at once per request. */
 export const DATE_CHECK_CONCURRENCY = 4;
@@ -38,7 +37,7 @@ const lineLabel = (line: string) =>
 function linesOf(text: string, max: number) {
   const lines = checkLines(text);
   if (lines.length > max) {
-    throw new AppError(400, 'TOO_MANY_LINES', `Check at most ${max} numbers at a time.`);
+    throw dateCheckErrors.tooManyLines(max);
   }
   return lines;
 }
@@ -126,7 +125,7 @@ export function dateChecksService(deps: {
       } else {
         const lines = linesOf(body.lines, MAX_DATE_CHECK_LINES);
         const phones = lines.map(phoneOfLine);
-        if (!phones.some(Boolean)) throw new AppError(400, 'NO_VALID_LINES', NO_VALID_LINES);
+        if (!phones.some(Boolean)) throw dateCheckErrors.noValidLines();
         const wanted = [...new Set(phones.filter((p): p is string => !!p))];
         const byPhone = new Map(
           (await numbers.byPhones(userId, wanted)).map((r) => [r.phoneNumber, r]),
@@ -171,7 +170,7 @@ export function dateChecksService(deps: {
     publicDateCheck(text: string): Run {
       const lines = linesOf(text, PUBLIC_DATE_CHECK_MAX_LINES);
       const parsed = lines.map((l, i) => parseBulkLine(l, i + 1));
-      if (!parsed.some((p) => p.ok)) throw new AppError(400, 'NO_VALID_LINES', NO_VALID_LINES);
+      if (!parsed.some((p) => p.ok)) throw dateCheckErrors.noValidLines();
       return (emit, signal) =>
         eachLimited(
           parsed.map((p, index) => ({ p, index })),

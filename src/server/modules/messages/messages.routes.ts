@@ -9,6 +9,7 @@ import { idParams } from '../../../shared/numbers.ts';
 import type { App } from '../../app.ts';
 import { requireUser, userOrIp } from '../../plugins/session.ts';
 import type { MessagesService } from './messages.service.ts';
+import { errorResponses } from '../../error-responses.ts';
 
 export function messagesRoutes(app: App, deps: { service: MessagesService; now: () => Date }) {
   const { service, now } = deps;
@@ -19,7 +20,10 @@ export function messagesRoutes(app: App, deps: { service: MessagesService; now: 
       schema: {
         tags: ['messages'],
         querystring: messageListQuerySchema,
-        response: { 200: messageListResponseSchema },
+        response: {
+          200: messageListResponseSchema,
+          ...errorResponses('UNAUTHORIZED', 'NUMBER_NOT_FOUND', 'INVALID_CURSOR'),
+        },
       },
     },
     async (req) => service.list(requireUser(req).id, req.query),
@@ -29,6 +33,7 @@ export function messagesRoutes(app: App, deps: { service: MessagesService; now: 
     '/v1/messages/export',
     {
       schema: {
+        response: errorResponses('UNAUTHORIZED', 'NUMBER_NOT_FOUND'),
         tags: ['messages'],
         querystring: messageListQuerySchema.omit({ cursor: true, limit: true }),
       },
@@ -49,7 +54,10 @@ export function messagesRoutes(app: App, deps: { service: MessagesService; now: 
     {
       // Each asks the providers of up to 500 numbers: at most 6 a minute per user.
       config: { rateLimit: { max: 6, timeWindow: 60_000, keyGenerator: userOrIp } },
-      schema: { tags: ['messages'], response: { 200: refreshAllResult } },
+      schema: {
+        tags: ['messages'],
+        response: { 200: refreshAllResult, ...errorResponses('UNAUTHORIZED') },
+      },
     },
     async (req) => service.refreshAll(requireUser(req).id),
   );
@@ -58,7 +66,11 @@ export function messagesRoutes(app: App, deps: { service: MessagesService; now: 
     '/v1/numbers/:id/refresh',
     {
       config: { rateLimit: { max: 60, timeWindow: 60_000, keyGenerator: userOrIp } },
-      schema: { tags: ['messages'], params: idParams, response: { 200: refreshResult } },
+      schema: {
+        tags: ['messages'],
+        params: idParams,
+        response: { 200: refreshResult, ...errorResponses('UNAUTHORIZED', 'NUMBER_NOT_FOUND') },
+      },
     },
     async (req) => service.refresh(requireUser(req).id, req.params.id),
   );
@@ -73,7 +85,7 @@ export function messagesRoutes(app: App, deps: { service: MessagesService; now: 
         description:
           'A code is about to be sent to this number: it is polled at the expecting interval (EXPECTING_POLL_INTERVAL_SECONDS) until `expectingUntil` (EXPECTING_WINDOW_SECONDS), or until shortly after a new code arrives. An inactive number is marked but not polled (`active: false`).',
         params: idParams,
-        response: { 202: expectResult },
+        response: { 202: expectResult, ...errorResponses('UNAUTHORIZED', 'NUMBER_NOT_FOUND') },
       },
     },
     async (req, reply) =>
@@ -85,7 +97,11 @@ export function messagesRoutes(app: App, deps: { service: MessagesService; now: 
     {
       // Each Test asks the provider: at most 30 a minute per user.
       config: { rateLimit: { max: 30, timeWindow: 60_000, keyGenerator: userOrIp } },
-      schema: { tags: ['messages'], params: idParams, response: { 200: testResult } },
+      schema: {
+        tags: ['messages'],
+        params: idParams,
+        response: { 200: testResult, ...errorResponses('UNAUTHORIZED', 'NUMBER_NOT_FOUND') },
+      },
     },
     async (req) => service.test(requireUser(req).id, req.params.id),
   );

@@ -11,6 +11,7 @@ import { adminOnly } from '../../plugins/admin-guard.ts';
 import { answerHead, csvDownloadHeaders } from '../../plugins/stream.ts';
 import { fromRequest } from '../analytics/recorder.ts';
 import type { NewsletterService } from './newsletter.service.ts';
+import { errorResponses } from '../../error-responses.ts';
 
 /** Subscriptions per address (any answer counts, so probing which emails are stored is slow too). */
 export const SUBSCRIBE_LIMIT = { max: 5, timeWindow: 10 * 60_000 } as const;
@@ -28,7 +29,11 @@ export function newsletterRoutes(app: App, service: NewsletterService, now: () =
       schema: {
         tags: ['public'],
         body: subscribeBody,
-        response: { 200: subscribeResponse, 201: subscribeResponse },
+        response: {
+          200: subscribeResponse,
+          201: subscribeResponse,
+          ...errorResponses('BLOG_DISABLED'),
+        },
       },
     },
     async (req, reply) => {
@@ -56,7 +61,7 @@ export function newsletterRoutes(app: App, service: NewsletterService, now: () =
       schema: {
         ...doc,
         querystring: subscriberListQuery,
-        response: { 200: subscriberListResponse },
+        response: { 200: subscriberListResponse, ...errorResponses('INVALID_CURSOR') },
       },
     },
     async (req) => service.list(req.query),

@@ -35,7 +35,7 @@ export function newsletterService(deps: {
   return {
     /** Stores the (already lower-cased) email once; `created` is false when it was there. */
     async subscribe(email: string): Promise<{ created: boolean }> {
-      if (!(await deps.blogEnabled())) throw newsletterErrors.notFound();
+      if (!(await deps.blogEnabled())) throw newsletterErrors.blogDisabled();
       return { created: await deps.repo.subscribe(email, deps.now()) };
     },
 

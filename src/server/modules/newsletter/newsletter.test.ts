@@ -165,7 +165,7 @@ describe('POST /v1/newsletter', () => {
     try {
       const res = await subscribe({ email });
       expect(res.statusCode).toBe(404);
-      expect(res.json().error.code).toBe('NOT_FOUND');
+      expect(res.json().error.code).toBe('BLOG_DISABLED');
     } finally {
       await setSetting('blog_enabled', true);
     }

@@ -6,7 +6,8 @@ import {
   type ImportFormat,
 } from '../../../shared/numbers.ts';
 import { isValidPhone, normalizePhone } from '../../../shared/phone.ts';
-import { hasInvalidText, invalidText } from '../../plugins/input-guard.ts';
+import { invalidText } from '../../errors.ts';
+import { hasInvalidText } from '../../plugins/input-guard.ts';
 import { numberErrors } from './numbers.errors.ts';
 
 export type ImportEntry = {

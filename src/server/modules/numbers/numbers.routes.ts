@@ -16,6 +16,7 @@ import {
 import type { App } from '../../app.ts';
 import { requireUser } from '../../plugins/session.ts';
 import type { NumbersService } from './numbers.service.ts';
+import { errorResponses } from '../../error-responses.ts';
 
 /** Imports of 10,000 lines (or a full JSON export) need more than the default 1 MB body limit. */
 export const IMPORT_BODY_LIMIT = 8 * 1024 * 1024;
@@ -29,7 +30,7 @@ export function numbersRoutes(app: App, numbers: NumbersService) {
       schema: {
         tags: ['numbers'],
         querystring: listNumbersQuery,
-        response: { 200: numberListResponse },
+        response: { 200: numberListResponse, ...errorResponses('UNAUTHORIZED', 'INVALID_CURSOR') },
       },
       // The busiest route, answering up to 50 cards: its items are built field by field (toDto),
       // so the schema is for docs and tests here, and the answer is plain JSON.stringify.
@@ -45,7 +46,7 @@ export function numbersRoutes(app: App, numbers: NumbersService) {
         tags: ['numbers'],
         description: 'Every number a search matches (as `GET /v1/numbers`), up to `max`.',
         querystring: matchingNumbersQuery,
-        response: { 200: matchingNumbersResponse },
+        response: { 200: matchingNumbersResponse, ...errorResponses('UNAUTHORIZED') },
       },
     },
     async (req) => numbers.matching(requireUser(req).id, req.query),
@@ -53,14 +54,33 @@ export function numbersRoutes(app: App, numbers: NumbersService) {
 
   app.post(
     '/v1/numbers',
-    { schema: { tags: ['numbers'], body: createNumberBody, response: { 201: numberDto } } },
+    {
+      schema: {
+        tags: ['numbers'],
+        body: createNumberBody,
+        response: {
+          201: numberDto,
+          ...errorResponses(
+            'UNAUTHORIZED',
+            'TAG_NOT_FOUND',
+            'NUMBER_ALREADY_EXISTS',
+            'NUMBER_LIMIT_REACHED',
+          ),
+        },
+      },
+    },
     async (req, reply) =>
       reply.status(201).send(await numbers.create(requireUser(req).id, req.body)),
   );
 
   app.get(
     '/v1/numbers/export',
-    { schema: { tags: ['numbers'], response: { 200: z.array(exportEntry) } } },
+    {
+      schema: {
+        tags: ['numbers'],
+        response: { 200: z.array(exportEntry), ...errorResponses('UNAUTHORIZED') },
+      },
+    },
     async (req, reply) => {
       const entries = await numbers.exportAll(requireUser(req).id);
       reply
@@ -74,7 +94,21 @@ export function numbersRoutes(app: App, numbers: NumbersService) {
     '/v1/numbers/import',
     {
       bodyLimit: IMPORT_BODY_LIMIT,
-      schema: { tags: ['numbers'], body: importBody, response: { 200: importResult } },
+      schema: {
+        tags: ['numbers'],
+        body: importBody,
+        response: {
+          200: importResult,
+          ...errorResponses(
+            'UNAUTHORIZED',
+            'TAG_NOT_FOUND',
+            'INVALID_IMPORT_FORMAT',
+            'NOTHING_TO_IMPORT',
+            'IMPORT_TOO_LARGE',
+            'NUMBER_LIMIT_REACHED',
+          ),
+        },
+      },
     },
     async (req) =>
       numbers.import(requireUser(req).id, req.body.text, req.body.format, req.body.tagIds),
@@ -82,19 +116,36 @@ export function numbersRoutes(app: App, numbers: NumbersService) {
 
   app.post(
     '/v1/numbers/bulk-delete',
-    { schema: { tags: ['numbers'], body: bulkDeleteBody, response: { 200: countResponse } } },
+    {
+      schema: {
+        tags: ['numbers'],
+        body: bulkDeleteBody,
+        response: { 200: countResponse, ...errorResponses('UNAUTHORIZED') },
+      },
+    },
     async (req) => ({ deleted: await numbers.bulkDelete(requireUser(req).id, req.body.ids) }),
   );
 
   app.post(
     '/v1/numbers/clear',
-    { schema: { tags: ['numbers'], response: { 200: countResponse } } },
+    {
+      schema: {
+        tags: ['numbers'],
+        response: { 200: countResponse, ...errorResponses('UNAUTHORIZED') },
+      },
+    },
     async (req) => ({ deleted: await numbers.clear(requireUser(req).id) }),
   );
 
   app.get(
     '/v1/numbers/:id',
-    { schema: { tags: ['numbers'], params: idParams, response: { 200: numberDto } } },
+    {
+      schema: {
+        tags: ['numbers'],
+        params: idParams,
+        response: { 200: numberDto, ...errorResponses('UNAUTHORIZED', 'NUMBER_NOT_FOUND') },
+      },
+    },
     async (req) => numbers.get(requireUser(req).id, req.params.id),
   );
 
@@ -105,7 +156,15 @@ export function numbersRoutes(app: App, numbers: NumbersService) {
         tags: ['numbers'],
         params: idParams,
         body: updateNumberBody,
-        response: { 200: numberDto },
+        response: {
+          200: numberDto,
+          ...errorResponses(
+            'UNAUTHORIZED',
+            'NUMBER_NOT_FOUND',
+            'TAG_NOT_FOUND',
+            'NUMBER_ALREADY_EXISTS',
+          ),
+        },
       },
     },
     async (req) => numbers.update(requireUser(req).id, req.params.id, req.body),
@@ -113,7 +172,13 @@ export function numbersRoutes(app: App, numbers: NumbersService) {
 
   app.delete(
     '/v1/numbers/:id',
-    { schema: { tags: ['numbers'], params: idParams } },
+    {
+      schema: {
+        response: errorResponses('UNAUTHORIZED', 'NUMBER_NOT_FOUND'),
+        tags: ['numbers'],
+        params: idParams,
+      },
+    },
     async (req, reply) => {
       await numbers.remove(requireUser(req).id, req.params.id);
       return reply.status(204).send();

@@ -167,8 +167,11 @@ describe('another user’s ids and malformed ids answer 404 on every route', () 
       const malformed = await req(bob, method, url.replace(mine.id, 'not-a-uuid'), body);
       for (const res of [foreign, missing, malformed]) {
         expect(res.statusCode, `${method} ${url}`).toBe(404);
-        expect(res.json().error.code).toBe('NOT_FOUND');
       }
+      // Another user's number is exactly a missing one; a malformed id names nothing at all.
+      expect(foreign.json()).toEqual(missing.json());
+      expect(missing.json().error.code).toBe('NUMBER_NOT_FOUND');
+      expect(malformed.json().error.code).toBe('NOT_FOUND');
       expect(foreign.json()).toEqual(missing.json());
     }
     const bulk = await req(bob, 'POST', '/v1/numbers/bulk-delete', { ids: [mine.id] });

@@ -4,9 +4,8 @@ import {
   MAINTENANCE_TITLE,
   maintenanceText,
 } from '../../../shared/settings.ts';
-import { MAINTENANCE_MESSAGE } from '../../../shared/settings.ts';
-import type { ApiErrorBody } from '../../../shared/api.ts';
-import { MAINTENANCE_RETRY_AFTER } from './settings.errors.ts';
+import { sendError } from '../../plugins/errors.ts';
+import { MAINTENANCE_RETRY_AFTER, settingsErrors } from './settings.errors.ts';
 import type { SettingsService } from './settings.service.ts';
 import { escapeHtml } from '../../html.ts';
 
@@ -45,13 +44,6 @@ function affected(req: FastifyRequest): 'api' | 'feed' | 'page' | null {
  * cookie. Answered here rather than thrown: an expected 503, not a server error to log.
  */
 export function registerMaintenance(app: FastifyInstance, settings: SettingsService) {
-  const body: ApiErrorBody = {
-    error: {
-      code: 'MAINTENANCE',
-      message: MAINTENANCE_MESSAGE,
-      retryAfterSeconds: MAINTENANCE_RETRY_AFTER,
-    },
-  };
   app.addHook('onRequest', async (req, reply) => {
     const kind = affected(req);
     if (!kind) return;
@@ -59,11 +51,10 @@ export function registerMaintenance(app: FastifyInstance, settings: SettingsServ
     if (!s.maintenance_mode) return;
     if (kind === 'api' && req.user?.admin) return;
     if (kind === 'page' && (await app.auth.viewer(req))?.admin) return;
-    reply
-      .status(503)
-      .header('retry-after', String(MAINTENANCE_RETRY_AFTER))
-      .header('cache-control', 'no-store');
-    if (kind === 'api') return reply.send(body);
+    reply.header('cache-control', 'no-store');
+    // The API's answer is its error (MAINTENANCE, with Retry-After); the others say it their way.
+    if (kind === 'api') return sendError(reply, settingsErrors.maintenance());
+    reply.status(503).header('retry-after', String(MAINTENANCE_RETRY_AFTER));
     if (kind === 'feed')
       return reply.type('text/plain; charset=utf-8').send('Down for maintenance');
     return reply.type('text/html; charset=utf-8').send(maintenancePage(s.site_name));

@@ -1,10 +1,16 @@
 import { AppError } from '../../errors.ts';
+import { MAINTENANCE_MESSAGE } from '../../../shared/settings.ts';
 
 /** Seconds a client is told to wait before trying a write again in maintenance mode. */
 export const MAINTENANCE_RETRY_AFTER = 60;
 
 export const settingsErrors = {
-  unknownSetting: (key: string) => new AppError(404, 'UNKNOWN_SETTING', `Unknown setting: ${key}`),
+  /** A write refused in maintenance mode (maintenance.ts). */
+  maintenance: () =>
+    new AppError('MAINTENANCE', MAINTENANCE_MESSAGE, {
+      retryAfterSeconds: MAINTENANCE_RETRY_AFTER,
+    }),
+  unknownSetting: (key: string) => new AppError('UNKNOWN_SETTING', `Unknown setting: ${key}`),
   invalidValue: (message: string) =>
-    new AppError(400, 'VALIDATION_ERROR', message, { fields: { value: [message] } }),
+    new AppError('VALIDATION_ERROR', message, { fields: { value: [message] } }),
 };

@@ -10,6 +10,7 @@ import { adminOnly, requireAdmin } from '../../plugins/admin-guard.ts';
 import { userOrIp } from '../../plugins/session.ts';
 import { recordAfterChange } from '../analytics/recorder.ts';
 import type { SettingsService } from './settings.service.ts';
+import { errorResponses } from '../../error-responses.ts';
 
 const perUser = (max: number) => ({
   rateLimit: { max, timeWindow: 60_000, keyGenerator: userOrIp },
@@ -40,7 +41,12 @@ export function settingsRoutes(app: App, settings: SettingsService) {
     {
       ...guard,
       config: perUser(60),
-      schema: { ...doc, params: keyParams, body: updateSettingBody, response: { 200: settingDto } },
+      schema: {
+        ...doc,
+        params: keyParams,
+        body: updateSettingBody,
+        response: { 200: settingDto, ...errorResponses('UNKNOWN_SETTING') },
+      },
     },
     async (req) => {
       const saved = await settings.update(req.params.key, req.body.value, actorOf(req));

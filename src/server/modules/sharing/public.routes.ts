@@ -9,13 +9,14 @@ import {
   type PublicMessageEvent,
 } from '../../../shared/sharing.ts';
 import type { App } from '../../app.ts';
-import { tooManyRequests } from '../../errors.ts';
+import { sharingErrors } from './sharing.errors.ts';
 import type { MessageEvent } from '../../events/bus.ts';
 import { REPLAY_LIMIT, type EventStreams } from '../../events/sse.ts';
 import { toEvent } from '../messages/messages.dto.ts';
 import type { SharingChanges } from './changes.ts';
 import type { PublicSharingService, StreamTarget } from './public.service.ts';
 import type { ViewKind } from './views.ts';
+import { errorResponses } from '../../error-responses.ts';
 
 /**
  * Requests per minute to the public sharing routes per client address (in memory, per process;
@@ -43,12 +44,7 @@ function openCounter(max: number, what: string) {
     /** Counts one more for `ip` until the response closes; 429 past the cap. */
     take(ip: string, reply: FastifyReply) {
       const n = open.get(ip) ?? 0;
-      if (n >= max)
-        throw tooManyRequests(
-          'TOO_MANY_OPEN',
-          `Too many ${what} open from your address. Close one and try again.`,
-          5,
-        );
+      if (n >= max) throw sharingErrors.tooManyOpen(what);
       open.set(ip, n + 1);
       reply.raw.once('close', () => {
         const left = (open.get(ip) ?? 1) - 1;
@@ -111,12 +107,7 @@ export function publicSharingRoutes(
   const guard = async (req: FastifyRequest, reply: FastifyReply) => {
     reply.headers(PUBLIC_HEADERS);
     const r = await perIp(req);
-    if (!r.isAllowed && r.isExceeded)
-      throw tooManyRequests(
-        'RATE_LIMITED',
-        'Too many requests. Please slow down and try again shortly.',
-        r.ttlInSeconds,
-      );
+    if (!r.isAllowed && r.isExceeded) throw sharingErrors.rateLimited(r.ttlInSeconds);
   };
   const doc = { tags: ['public'] };
   const opts = { onRequest: guard };
@@ -129,7 +120,7 @@ export function publicSharingRoutes(
         ...doc,
         description: 'A public page: its numbers (the first 100) with their newest messages.',
         params: hashParams,
-        response: { 200: publicPageSchema },
+        response: { 200: publicPageSchema, ...errorResponses('RATE_LIMITED', 'PAGE_NOT_FOUND') },
       },
     },
     async (req) => service.page(req.params.hash),
@@ -143,7 +134,10 @@ export function publicSharingRoutes(
         ...doc,
         description: 'A single-number endpoint: its number with its newest messages.',
         params: hashParams,
-        response: { 200: publicEntrySchema },
+        response: {
+          200: publicEntrySchema,
+          ...errorResponses('RATE_LIMITED', 'ENDPOINT_NOT_FOUND'),
+        },
       },
     },
     async (req) => service.single(req.params.hash),
@@ -159,7 +153,10 @@ export function publicSharingRoutes(
           'The newest message with a code, as JSON or (Accept: text/plain) one line "<code> <message>", 204 when none. `?wait=N` (1–60 s) waits for a code newer than the request.',
         params: hashParams,
         querystring: publicLatestQuery,
-        response: { 200: publicLatestSchema },
+        response: {
+          200: publicLatestSchema,
+          ...errorResponses('RATE_LIMITED', 'ENDPOINT_NOT_FOUND', 'TOO_MANY_OPEN'),
+        },
       },
     },
     async (req, reply) => {
@@ -186,6 +183,7 @@ export function publicSharingRoutes(
     {
       ...opts,
       schema: {
+        response: errorResponses('RATE_LIMITED', 'PAGE_NOT_FOUND', 'NUMBER_NOT_FOUND'),
         ...doc,
         description:
           "'Copy Number' on a public page: the number expects a code (polled fastest for a few minutes). 202; a hash arms at most once per 10 s.",
@@ -204,6 +202,7 @@ export function publicSharingRoutes(
     {
       ...opts,
       schema: {
+        response: errorResponses('RATE_LIMITED', 'ENDPOINT_NOT_FOUND'),
         ...doc,
         description:
           "'Copy Number' on a single endpoint: its number expects a code. 202; a hash arms at most once per 10 s.",
@@ -227,6 +226,11 @@ export function publicSharingRoutes(
             'Server-Sent Events: `message` events (data: a public message and its numberId) for the numbers shown, ids usable as Last-Event-ID, heartbeats as comments.',
           params: hashParams,
           headers: streamHeaders,
+          response: errorResponses(
+            'RATE_LIMITED',
+            'TOO_MANY_OPEN',
+            kind === 'page' ? 'PAGE_NOT_FOUND' : 'ENDPOINT_NOT_FOUND',
+          ),
         },
       },
       async (req, reply) => openPublicStream(kind, req.params.hash, req, reply),

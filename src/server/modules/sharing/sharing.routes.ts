@@ -19,6 +19,7 @@ import {
 import type { App } from '../../app.ts';
 import { requireUser } from '../../plugins/session.ts';
 import type { SharingService } from './sharing.service.ts';
+import { errorResponses } from '../../error-responses.ts';
 
 /** 1,000 pasted lines with long provider links can pass the default 1 MB body limit. */
 const LINES_BODY_LIMIT = 2 * 1024 * 1024;
@@ -37,21 +38,39 @@ export function sharingRoutes(app: App, sharing: SharingService) {
     '/v1/pages',
     {
       ...own,
-      schema: { ...doc, querystring: listPagesQuery, response: { 200: pageListResponse } },
+      schema: {
+        ...doc,
+        querystring: listPagesQuery,
+        response: { 200: pageListResponse, ...errorResponses('UNAUTHORIZED', 'INVALID_CURSOR') },
+      },
     },
     async (req) => sharing.listPages(requireUser(req).id, req.query),
   );
 
   app.post(
     '/v1/pages',
-    { ...own, schema: { ...doc, body: createPageBody, response: { 201: pageDetailSchema } } },
+    {
+      ...own,
+      schema: {
+        ...doc,
+        body: createPageBody,
+        response: { 201: pageDetailSchema, ...errorResponses('UNAUTHORIZED', 'NUMBER_NOT_FOUND') },
+      },
+    },
     async (req, reply) =>
       reply.status(201).send(await sharing.createPage(requireUser(req).id, req.body)),
   );
 
   app.get(
     '/v1/pages/:id',
-    { ...own, schema: { ...doc, params: idParams, response: { 200: pageDetailSchema } } },
+    {
+      ...own,
+      schema: {
+        ...doc,
+        params: idParams,
+        response: { 200: pageDetailSchema, ...errorResponses('UNAUTHORIZED', 'PAGE_NOT_FOUND') },
+      },
+    },
     async (req) => sharing.getPage(requireUser(req).id, req.params.id),
   );
 
@@ -63,7 +82,10 @@ export function sharingRoutes(app: App, sharing: SharingService) {
         ...doc,
         params: idParams,
         body: updatePageBody,
-        response: { 200: pageDetailSchema },
+        response: {
+          200: pageDetailSchema,
+          ...errorResponses('UNAUTHORIZED', 'PAGE_NOT_FOUND', 'NUMBER_NOT_FOUND'),
+        },
       },
     },
     async (req) => sharing.updatePage(requireUser(req).id, req.params.id, req.body),
@@ -71,7 +93,14 @@ export function sharingRoutes(app: App, sharing: SharingService) {
 
   app.delete(
     '/v1/pages/:id',
-    { ...own, schema: { ...doc, params: idParams } },
+    {
+      ...own,
+      schema: {
+        response: errorResponses('UNAUTHORIZED', 'PAGE_NOT_FOUND'),
+        ...doc,
+        params: idParams,
+      },
+    },
     async (req, reply) => {
       await sharing.deletePage(requireUser(req).id, req.params.id);
       return reply.status(204).send();
@@ -80,7 +109,14 @@ export function sharingRoutes(app: App, sharing: SharingService) {
 
   app.post(
     '/v1/pages/:id/regenerate',
-    { ...own, schema: { ...doc, params: idParams, response: { 200: pageDetailSchema } } },
+    {
+      ...own,
+      schema: {
+        ...doc,
+        params: idParams,
+        response: { 200: pageDetailSchema, ...errorResponses('UNAUTHORIZED', 'PAGE_NOT_FOUND') },
+      },
+    },
     async (req) => sharing.regeneratePage(requireUser(req).id, req.params.id),
   );
 
@@ -88,14 +124,25 @@ export function sharingRoutes(app: App, sharing: SharingService) {
     '/v1/single-endpoints',
     {
       ...own,
-      schema: { ...doc, querystring: listEntriesQuery, response: { 200: entryListResponse } },
+      schema: {
+        ...doc,
+        querystring: listEntriesQuery,
+        response: { 200: entryListResponse, ...errorResponses('UNAUTHORIZED', 'INVALID_CURSOR') },
+      },
     },
     async (req) => sharing.listEntries(requireUser(req).id, req.query),
   );
 
   app.post(
     '/v1/single-endpoints',
-    { ...own, schema: { ...doc, body: createEntryBody, response: { 201: entrySchema } } },
+    {
+      ...own,
+      schema: {
+        ...doc,
+        body: createEntryBody,
+        response: { 201: entrySchema, ...errorResponses('UNAUTHORIZED', 'NUMBER_NOT_FOUND') },
+      },
+    },
     async (req, reply) =>
       reply.status(201).send(await sharing.createEntry(requireUser(req).id, req.body)),
   );
@@ -108,7 +155,10 @@ export function sharingRoutes(app: App, sharing: SharingService) {
       schema: {
         ...doc,
         body: createEntriesFromLinesBody,
-        response: { 200: createEntriesResult },
+        response: {
+          200: createEntriesResult,
+          ...errorResponses('UNAUTHORIZED', 'TOO_MANY_LINES', 'SINGLE_LINES_REQUIRED'),
+        },
       },
     },
     async (req) => sharing.createEntriesFromLines(requireUser(req).id, req.body),
@@ -121,7 +171,10 @@ export function sharingRoutes(app: App, sharing: SharingService) {
       schema: {
         ...doc,
         body: bulkDeleteEntriesBody,
-        response: { 200: z.object({ deleted: z.number().int() }) },
+        response: {
+          200: z.object({ deleted: z.number().int() }),
+          ...errorResponses('UNAUTHORIZED', 'ENDPOINT_NOT_FOUND'),
+        },
       },
     },
     async (req) => ({
@@ -131,7 +184,14 @@ export function sharingRoutes(app: App, sharing: SharingService) {
 
   app.get(
     '/v1/single-endpoints/:id',
-    { ...own, schema: { ...doc, params: idParams, response: { 200: entrySchema } } },
+    {
+      ...own,
+      schema: {
+        ...doc,
+        params: idParams,
+        response: { 200: entrySchema, ...errorResponses('UNAUTHORIZED', 'ENDPOINT_NOT_FOUND') },
+      },
+    },
     async (req) => sharing.getEntry(requireUser(req).id, req.params.id),
   );
 
@@ -139,14 +199,26 @@ export function sharingRoutes(app: App, sharing: SharingService) {
     '/v1/single-endpoints/:id',
     {
       ...own,
-      schema: { ...doc, params: idParams, body: updateEntryBody, response: { 200: entrySchema } },
+      schema: {
+        ...doc,
+        params: idParams,
+        body: updateEntryBody,
+        response: { 200: entrySchema, ...errorResponses('UNAUTHORIZED', 'ENDPOINT_NOT_FOUND') },
+      },
     },
     async (req) => sharing.updateEntry(requireUser(req).id, req.params.id, req.body),
   );
 
   app.delete(
     '/v1/single-endpoints/:id',
-    { ...own, schema: { ...doc, params: idParams } },
+    {
+      ...own,
+      schema: {
+        response: errorResponses('UNAUTHORIZED', 'ENDPOINT_NOT_FOUND'),
+        ...doc,
+        params: idParams,
+      },
+    },
     async (req, reply) => {
       await sharing.deleteEntry(requireUser(req).id, req.params.id);
       return reply.status(204).send();
@@ -155,7 +227,14 @@ export function sharingRoutes(app: App, sharing: SharingService) {
 
   app.post(
     '/v1/single-endpoints/:id/regenerate',
-    { ...own, schema: { ...doc, params: idParams, response: { 200: entrySchema } } },
+    {
+      ...own,
+      schema: {
+        ...doc,
+        params: idParams,
+        response: { 200: entrySchema, ...errorResponses('UNAUTHORIZED', 'ENDPOINT_NOT_FOUND') },
+      },
+    },
     async (req) => sharing.regenerateEntry(requireUser(req).id, req.params.id),
   );
 }

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import type { EventBus } from '../../events/bus.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { errorResponses } from '../../error-responses.ts';
 
 /** Live events down this long make the process unwell (503); shorter blips are reconnects. */
 const EVENTS_DOWN_MS = 10_000;
@@ -92,6 +93,7 @@ export function systemRoutes(
               }),
             ),
           }),
+          ...errorResponses('NOT_FOUND'),
         },
       },
     },

@@ -16,6 +16,7 @@ import {
 } from '../../plugins/session.ts';
 import type { FastifyRequest } from 'fastify';
 import type { UsersService } from './users.service.ts';
+import { errorResponses } from '../../error-responses.ts';
 
 /** Signed-in routes check the user before the body, so a stranger learns nothing from a 400. */
 const signedIn = async (req: FastifyRequest) => {
@@ -34,14 +35,23 @@ export function usersRoutes(app: App, service: UsersService, cookies: SessionCoo
     {
       config: perUser(60),
       preValidation: signedIn,
-      schema: { tags: ['account'], body: updateMeBody, response: { 200: meResponse } },
+      schema: {
+        tags: ['account'],
+        body: updateMeBody,
+        response: { 200: meResponse, ...errorResponses('UNAUTHORIZED') },
+      },
     },
     async (req) => service.updatePreferences(requireUser(req).id, req.body),
   );
 
   app.get(
     '/v1/me/sessions',
-    { schema: { tags: ['account'], response: { 200: sessionListResponse } } },
+    {
+      schema: {
+        tags: ['account'],
+        response: { 200: sessionListResponse, ...errorResponses('UNAUTHORIZED') },
+      },
+    },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       return { items: await service.listSessions(requireUser(req).id, tokenOf(req)) };
@@ -55,7 +65,7 @@ export function usersRoutes(app: App, service: UsersService, cookies: SessionCoo
       schema: {
         tags: ['account'],
         description: 'Signs out every session of the user except the one asking; returns how many.',
-        response: { 200: signOutOthersResponse },
+        response: { 200: signOutOthersResponse, ...errorResponses('UNAUTHORIZED') },
       },
     },
     async (req) => ({
@@ -72,7 +82,7 @@ export function usersRoutes(app: App, service: UsersService, cookies: SessionCoo
         tags: ['account'],
         description: "Signs out one of the user's sessions by its id; another user's id is a 404.",
         params: sessionParams,
-        response: { 200: okResponse },
+        response: { 200: okResponse, ...errorResponses('UNAUTHORIZED', 'SESSION_NOT_FOUND') },
       },
     },
     async (req, reply) => {
@@ -96,7 +106,10 @@ export function usersRoutes(app: App, service: UsersService, cookies: SessionCoo
         description:
           'Deletes the account and everything it owns. The body names the account email as confirmation.',
         body: deleteAccountBody,
-        response: { 200: okResponse },
+        response: {
+          200: okResponse,
+          ...errorResponses('UNAUTHORIZED', 'EMAIL_MISMATCH', 'LAST_SUPER_ADMIN'),
+        },
       },
     },
     async (req, reply) => {

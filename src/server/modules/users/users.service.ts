@@ -1,7 +1,8 @@
 import { emailMatches, type SessionInfo } from '../../../shared/auth.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { unauthorized } from '../../errors.ts';
 import { hmac, sha256 } from '../../secrets.ts';
 import { adminErrors } from '../admin/admin.errors.ts';
+import { userErrors } from './users.errors.ts';
 import type { UsersRepository } from './users.repository.ts';
 import { deviceLabel } from './user-agent.ts';
 
@@ -15,7 +16,8 @@ export function usersService({ repo, secret, now }: UsersDeps) {
   return {
     async updatePreferences(userId: string, prefs: { codeToasts: boolean }) {
       const me = await repo.updatePreferences(userId, prefs);
-      if (!me) throw notFound();
+      // The account was deleted while this request was on its way: its session is gone too.
+      if (!me) throw unauthorized();
       return me;
     },
 
@@ -47,7 +49,7 @@ export function usersService({ repo, secret, now }: UsersDeps) {
         (r) => sessionId(r.tokenHash) === id,
       );
       if (!target || !(await repo.deleteSession(userId, target.tokenHash))) {
-        throw notFound('Session not found');
+        throw userErrors.sessionNotFound();
       }
       return { current: target.tokenHash === sha256(token) };
     },
@@ -55,11 +57,7 @@ export function usersService({ repo, secret, now }: UsersDeps) {
     /** Deletes the account once `typedEmail` names it; anything else is refused and nothing changes. */
     async deleteAccount(user: { id: string; email: string }, typedEmail: string) {
       if (!emailMatches(typedEmail, user.email)) {
-        throw new AppError(
-          400,
-          'EMAIL_MISMATCH',
-          'The email you typed does not match the email of this account.',
-        );
+        throw userErrors.emailMismatch();
       }
       const result = await repo.deleteAccount(user.id, user.email, now());
       if (result === 'last_super_admin') throw adminErrors.lastSuperAdminAccount();

@@ -234,7 +234,7 @@ describe('sessions', () => {
 
     const foreign = await call('DELETE', `/v1/me/sessions/${bobId}`, a.cookie);
     expect(foreign.statusCode).toBe(404);
-    expect(foreign.json().error.code).toBe('NOT_FOUND');
+    expect(foreign.json().error.code).toBe('SESSION_NOT_FOUND');
     expect((await me(bob.cookie)).statusCode).toBe(200);
     for (const bad of ['AAAAAAAAAAAAAAAA', 'short', 'x'.repeat(40)]) {
       expect((await call('DELETE', `/v1/me/sessions/${bad}`, a.cookie)).statusCode).toBe(404);
