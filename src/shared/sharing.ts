@@ -31,19 +31,19 @@ export const HASH_RE = /^[A-Za-z0-9_-]{22}$/;
 
 export const PAGE_NAME_REQUIRED = 'Page name is required';
 export const PAGE_NUMBERS_REQUIRED = 'At least one number must be selected';
-export const ENTRY_NAME_REQUIRED = 'Entry name is required';
-export const ENTRY_NUMBER_REQUIRED = 'Number ID is required';
+export const ENDPOINT_NAME_REQUIRED = 'Entry name is required';
+export const ENDPOINT_NUMBER_REQUIRED = 'Number ID is required';
 export const PAGE_NOT_FOUND = 'Page not found or inactive';
 export const ENDPOINT_NOT_FOUND = 'API endpoint not found or inactive';
 export const SINGLE_LINES_REQUIRED =
   'Please enter valid phone numbers with API links in the correct format';
 export const notInCollection = (phone: string) =>
   `${phone}: Number not found in your collection. Add it first.`;
-/** Default entry name: 'API for (555) 000-1234'. */
-export const defaultEntryName = (formatted: string) => `API for ${formatted}`;
+/** Default endpoint name: 'API for (555) 000-1234'. */
+export const defaultEndpointName = (formatted: string) => `API for ${formatted}`;
 export const WAIT_TOO_LONG = `wait must be at most ${MAX_WAIT_SECONDS} seconds`;
 /** 'Created 3 entries with 2 errors' (product rules), or 'Created 3 entries' when none failed. */
-export const createdEntriesMessage = (created: number, errors: number) =>
+export const createdEndpointsMessage = (created: number, errors: number) =>
   `Created ${created} ${created === 1 ? 'entry' : 'entries'}` +
   (errors > 0 ? ` with ${errors} ${errors === 1 ? 'error' : 'errors'}` : '');
 
@@ -93,18 +93,18 @@ export type Page = z.infer<typeof pageSchema>;
 export const pageDetailSchema = pageSchema.extend({ numberIds: z.array(z.uuid()) });
 export type PageDetail = z.infer<typeof pageDetailSchema>;
 
-export const createEntryBody = z.object({
-  numberId: z.uuid({ error: ENTRY_NUMBER_REQUIRED }),
+export const createEndpointBody = z.object({
+  numberId: z.uuid({ error: ENDPOINT_NUMBER_REQUIRED }),
   /** Default 'API for {formatted number}'. */
-  name: name(ENTRY_NAME_REQUIRED).optional(),
+  name: name(ENDPOINT_NAME_REQUIRED).optional(),
   remark: remark.default(DEFAULT_REMARK),
 });
-export const createEntriesFromLinesBody = z.object({
+export const createEndpointsFromLinesBody = z.object({
   lines: z.string().max(1_000_000, 'Too much text'),
   remark: remark.default(DEFAULT_REMARK),
 });
-export const updateEntryBody = z
-  .object({ name: name(ENTRY_NAME_REQUIRED), remark, isActive: z.boolean() })
+export const updateEndpointBody = z
+  .object({ name: name(ENDPOINT_NAME_REQUIRED), remark, isActive: z.boolean() })
   .partial();
 
 const listQuery = z.object({
@@ -119,7 +119,7 @@ export const pageListResponse = z.object({
 });
 export type PageList = z.infer<typeof pageListResponse>;
 
-export const entrySchema = z.object({
+export const endpointSchema = z.object({
   id: z.uuid(),
   hash: z.string(),
   name: z.string(),
@@ -132,31 +132,31 @@ export const entrySchema = z.object({
   lastAccessed: z.string().nullable(),
   createdAt: z.string(),
 });
-export type Entry = z.infer<typeof entrySchema>;
+export type Endpoint = z.infer<typeof endpointSchema>;
 
-/** `GET /v1/single-endpoints`: newest first, optionally only one remark's entries. */
-export const listEntriesQuery = listQuery.extend({
+/** `GET /v1/single-endpoints`: newest first, optionally only one remark's endpoints. */
+export const listEndpointsQuery = listQuery.extend({
   remark: z.string().trim().max(MAX_REMARK_LENGTH).optional(),
 });
-export const entryListResponse = z.object({
-  items: z.array(entrySchema),
+export const endpointListResponse = z.object({
+  items: z.array(endpointSchema),
   nextCursor: z.string().nullable(),
   /** Every remark among the user's entries (not only this page's) with its count, by remark. */
   remarks: z.array(z.object({ remark: z.string(), count: z.number().int() })),
 });
-export type EntryList = z.infer<typeof entryListResponse>;
+export type EndpointList = z.infer<typeof endpointListResponse>;
 
 /** `POST /v1/single-endpoints/lines`: what was created, the failed lines, and the summary. */
-export const createEntriesResult = z.object({
-  created: z.array(entrySchema),
+export const createEndpointsResult = z.object({
+  created: z.array(endpointSchema),
   /** One per failed line, in the product's words ('5550001234: Number not found in …'). */
   errors: z.array(z.string()),
   /** 'Created N entries with M errors', or 'Created N entries'. */
   message: z.string(),
 });
-export type CreateEntriesResult = z.infer<typeof createEntriesResult>;
+export type CreateEndpointsResult = z.infer<typeof createEndpointsResult>;
 
-export const bulkDeleteEntriesBody = z.object({
+export const bulkDeleteEndpointsBody = z.object({
   ids: z
     .array(z.uuid('Invalid id'))
     .min(1, 'Select at least one entry')
@@ -198,8 +198,8 @@ export const publicPageSchema = z.object({
   numberCount: z.number().int(),
 });
 export type PublicPage = z.infer<typeof publicPageSchema>;
-export const publicEntrySchema = z.object({ name: z.string(), number: publicNumberSchema });
-export type PublicEntry = z.infer<typeof publicEntrySchema>;
+export const publicEndpointSchema = z.object({ name: z.string(), number: publicNumberSchema });
+export type PublicEndpoint = z.infer<typeof publicEndpointSchema>;
 
 /** A live `message` event of a public page's or endpoint's stream: the message and its number. */
 export const publicMessageEventSchema = publicMessageSchema.extend({ numberId: z.uuid() });

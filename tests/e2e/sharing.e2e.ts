@@ -48,7 +48,7 @@ describe('sharing: public pages and single endpoints', () => {
   const visitorErrors: string[] = [];
   const ids: Record<string, string> = {};
   let pageLink = '';
-  let entryLink = '';
+  let endpointLink = '';
 
   const visitorShot = (name: string) =>
     visitor.screenshot({ path: `test-results/screenshots/${name}.png` }).then(() => {});
@@ -115,8 +115,8 @@ describe('sharing: public pages and single endpoints', () => {
 
   const card = (name: string) =>
     page.getByTestId('page-card').filter({ has: page.getByRole('heading', { name }) });
-  const entryCard = (name: string) =>
-    page.getByTestId('entry-card').filter({ has: page.getByRole('heading', { name }) });
+  const endpointCard = (name: string) =>
+    page.getByTestId('endpoint-card').filter({ has: page.getByRole('heading', { name }) });
 
   beforeAll(async () => {
     h = await startHarness();
@@ -304,14 +304,14 @@ describe('sharing: public pages and single endpoints', () => {
       `API for ${A.formatted}`,
     );
     await dialog.getByLabel('Remark (optional)').fill('team');
-    await bothWidths(h, page, 'sharing-entry-dialog-pick');
+    await bothWidths(h, page, 'sharing-endpoint-dialog-pick');
     await dialog.getByRole('button', { name: 'Create Entry' }).click();
     await dialog.waitFor({ state: 'detached' });
-    const a = entryCard(`API for ${A.formatted}`);
+    const a = endpointCard(`API for ${A.formatted}`);
     await a.waitFor();
     expect(await a.getByText('team').count()).toBe(1);
-    entryLink = (await a.getByTestId('share-link').innerText()).trim();
-    expect(entryLink).toMatch(new RegExp(`^${h.baseUrl}/single/${HASH.source}$`));
+    endpointLink = (await a.getByTestId('share-link').innerText()).trim();
+    expect(endpointLink).toMatch(new RegExp(`^${h.baseUrl}/single/${HASH.source}$`));
 
     // Pasted lines: one good, one number not in the collection, one without a link.
     await page.getByRole('button', { name: 'Create Entry' }).click();
@@ -338,10 +338,10 @@ describe('sharing: public pages and single endpoints', () => {
     const errors = await dialog.getByTestId('lines-errors').getByRole('listitem').allInnerTexts();
     expect(errors).toHaveLength(2);
     expect(errors).toContain('5559990000: Number not found in your collection. Add it first.');
-    await bothWidths(h, page, 'sharing-entry-dialog-lines');
+    await bothWidths(h, page, 'sharing-endpoint-dialog-lines');
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     await dialog.waitFor({ state: 'detached' });
-    await entryCard(`API for ${B.formatted}`).waitFor();
+    await endpointCard(`API for ${B.formatted}`).waitFor();
     await bothWidths(h, page, 'sharing-single-list');
   });
 
@@ -356,9 +356,9 @@ describe('sharing: public pages and single endpoints', () => {
     ]);
     await filter.selectOption('team');
     await page.waitForURL((u) => u.searchParams.get('remark') === 'team');
-    await expect.poll(() => page.getByTestId('entry-card').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('endpoint-card').count()).toBe(1);
     await filter.selectOption('');
-    await expect.poll(() => page.getByTestId('entry-card').count()).toBe(2);
+    await expect.poll(() => page.getByTestId('endpoint-card').count()).toBe(2);
 
     await page.getByRole('button', { name: 'Select Entries' }).click();
     const bar = page.getByRole('toolbar', { name: 'Selection' });
@@ -378,7 +378,7 @@ describe('sharing: public pages and single endpoints', () => {
     expect(csv).toContainEqual(
       expect.stringMatching(
         new RegExp(
-          `^API for \\(555\\) 000-1001,${A.phone},${entryLink},Active,team,\\d{4}-\\d{2}-\\d{2}$`,
+          `^API for \\(555\\) 000-1001,${A.phone},${endpointLink},Active,team,\\d{4}-\\d{2}-\\d{2}$`,
         ),
       ),
     );
@@ -395,7 +395,7 @@ describe('sharing: public pages and single endpoints', () => {
     await dialog.getByLabel('Remark').fill('team');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await entryCard('Backup line').waitFor();
+    await endpointCard('Backup line').waitFor();
     await expect
       .poll(() => filter.locator('option').allInnerTexts())
       .toEqual(['All Remarks (2)', 'team (2)']);
@@ -528,7 +528,7 @@ describe('sharing: public pages and single endpoints', () => {
   });
 
   it('shows a single endpoint to a visitor: copy number and +1, live code, check date, refresh', async () => {
-    await whileLoading('**/v1/public/single/*', entryLink, async () => {
+    await whileLoading('**/v1/public/single/*', endpointLink, async () => {
       await visitor.getByText('Loading API endpoint...').waitFor();
     });
     await visitor.getByRole('heading', { name: `API for ${A.formatted}`, level: 1 }).waitFor();
@@ -603,10 +603,10 @@ describe('sharing: public pages and single endpoints', () => {
 
   it('single endpoint: inactive or regenerated links show API Endpoint Not Found', async () => {
     await page.goto(h.baseUrl + '/dashboard/single-api');
-    const a = entryCard(`API for ${A.formatted}`);
+    const a = endpointCard(`API for ${A.formatted}`);
     await a.getByRole('switch', { name: `Active: API for ${A.formatted}` }).click();
     await a.getByText('Inactive', { exact: true }).waitFor();
-    await visitor.goto(entryLink);
+    await visitor.goto(endpointLink);
     await visitor.getByRole('heading', { name: 'API Endpoint Not Found' }).waitFor();
     await visitor
       .getByText('The requested API endpoint could not be found or is inactive.')
@@ -623,9 +623,9 @@ describe('sharing: public pages and single endpoints', () => {
       .click();
     await expect
       .poll(async () => (await a.getByTestId('share-link').innerText()).trim())
-      .not.toBe(entryLink);
+      .not.toBe(endpointLink);
     const newLink = (await a.getByTestId('share-link').innerText()).trim();
-    await visitor.goto(entryLink);
+    await visitor.goto(endpointLink);
     await visitor.getByRole('heading', { name: 'API Endpoint Not Found' }).waitFor();
     await visitor.goto(newLink);
     await visitor.getByRole('heading', { name: `API for ${A.formatted}`, level: 1 }).waitFor();
@@ -647,7 +647,7 @@ describe('sharing: public pages and single endpoints', () => {
       .waitFor();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await confirm.waitFor({ state: 'detached' });
-    await expect.poll(() => page.getByTestId('entry-card').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('endpoint-card').count()).toBe(1);
     await page.getByText('Deleted 1 entry').waitFor();
 
     await page.goto(h.baseUrl + '/dashboard/public-pages');

@@ -1,7 +1,7 @@
-import { SingleApiPage } from '../../features/sharing/components/single-api-page.tsx';
+import { SingleEndpointsPage } from '../../features/sharing/components/single-endpoints-page.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 export function Component() {
   useDocumentTitle('Single API');
-  return <SingleApiPage />;
+  return <SingleEndpointsPage />;
 }

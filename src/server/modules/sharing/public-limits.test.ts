@@ -31,7 +31,7 @@ vi.mock('./sharing.repository.ts', async (importOriginal) => {
   };
 });
 const reads = () =>
-  ['activePage', 'pageNumbers', 'activeEntry', 'latestCode', 'streamTarget'].reduce(
+  ['activePage', 'pageNumbers', 'activeEndpoint', 'latestCode', 'streamTarget'].reduce(
     (n, name) => n + (calls.get(name) ?? 0),
     0,
   );
@@ -51,7 +51,7 @@ beforeAll(async () => {
     headers: { cookie },
     payload: { phoneNumber: '5550001111', apiLink: 'https://provider.invalid/a' },
   });
-  const entry = async () =>
+  const endpoint = async () =>
     (
       await t.app.inject({
         method: 'POST',
@@ -60,8 +60,8 @@ beforeAll(async () => {
         payload: { numberId: number.json().id },
       })
     ).json().hash as string;
-  hash = await entry();
-  other = await entry();
+  hash = await endpoint();
+  other = await endpoint();
 });
 afterAll(() => t.close());
 
@@ -91,9 +91,12 @@ describe('public rate limits', () => {
     }
     const hammered = reads() - before;
     expect(Object.fromEntries(statuses)).toEqual({ 200: addresses * perAddress });
-    // 3,060 requests reached the database twice: the entry with its number, and its newest code.
-    expect({ activeEntry: calls.get('activeEntry'), latestCode: calls.get('latestCode') }).toEqual({
-      activeEntry: 1,
+    // 3,060 requests reached the database twice: the endpoint with its number, and its newest code.
+    expect({
+      activeEndpoint: calls.get('activeEndpoint'),
+      latestCode: calls.get('latestCode'),
+    }).toEqual({
+      activeEndpoint: 1,
       latestCode: 1,
     });
     expect(hammered).toBe(2);

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Entry, PageDetail } from '../../../shared/sharing.ts';
+import type { Endpoint, PageDetail } from '../../../shared/sharing.ts';
 import { messages, voipNumbers } from '../../db/schema.ts';
 import { startFakeProvider, type FakeProvider } from '../../test/fake-provider.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/app.ts';
@@ -65,8 +65,8 @@ async function share() {
     apiLink: `http://${HOST}:${provider.port}/p/${phone}`,
   });
   const page = (await post('/v1/pages', { name: 'P', numberIds: [n.id] })) as PageDetail;
-  const entry = (await post('/v1/single-endpoints', { numberId: n.id })) as Entry;
-  return { id: n.id as string, phone, page, entry };
+  const endpoint = (await post('/v1/single-endpoints', { numberId: n.id })) as Endpoint;
+  return { id: n.id as string, phone, page, endpoint: endpoint };
 }
 async function pollNow(id: string) {
   await t.database.db
@@ -94,14 +94,14 @@ describe('a link its owner changes stops at once', () => {
     const before = subscribed();
     const streams = await Promise.all([
       sseConnect(`${appUrl}/v1/public/pages/${n.page.hash}/events`),
-      sseConnect(`${appUrl}/v1/public/single/${n.entry.hash}/events`),
+      sseConnect(`${appUrl}/v1/public/single/${n.endpoint.hash}/events`),
     ]);
     expect(streams.map((s) => s.status)).toEqual([200, 200]);
-    const waiting = wait(n.entry.hash, 50);
+    const waiting = wait(n.endpoint.hash, 50);
     await until(() => subscribed() === before + 3);
     for (const [kind, id] of [
       ['pages', n.page.id],
-      ['single-endpoints', n.entry.id],
+      ['single-endpoints', n.endpoint.id],
     ] as const) {
       const url =
         how === 'deactivated'
@@ -128,11 +128,11 @@ describe('a link its owner changes stops at once', () => {
   it('an edit that keeps the link alive ends streams (they reconnect) but not a waiting script', async () => {
     const n = await share();
     const before = subscribed();
-    const waiting = wait(n.entry.hash, 50);
+    const waiting = wait(n.endpoint.hash, 50);
     await until(() => subscribed() === before + 1);
     await t.app.inject({
       method: 'PATCH',
-      url: `/v1/single-endpoints/${n.entry.id}`,
+      url: `/v1/single-endpoints/${n.endpoint.id}`,
       headers: { cookie: owner.cookie },
       payload: { remark: 'renamed' },
     });
@@ -168,7 +168,7 @@ describe('what a public visitor cannot reach', () => {
       dedupeKey: 'new',
       createdAt: t.clock.now(),
     });
-    const s = await sseConnect(`${appUrl}/v1/public/single/${n.entry.hash}/events`, {
+    const s = await sseConnect(`${appUrl}/v1/public/single/${n.endpoint.hash}/events`, {
       'last-event-id': '1',
     });
     await until(() => s.events.length >= 1);
@@ -204,7 +204,7 @@ describe('what a public visitor cannot reach', () => {
 
   it('a provider backlog stored while a script waits does not answer it', async () => {
     const n = await share();
-    const waiting = wait(n.entry.hash, 3);
+    const waiting = wait(n.endpoint.hash, 3);
     await until(async () => {
       const [row] = await t.database.db
         .select()
@@ -221,7 +221,7 @@ describe('what a public visitor cannot reach', () => {
 
   it('one address holds at most its streams open; closing one frees a place', async () => {
     const n = await share();
-    const url = `${appUrl}/v1/public/single/${n.entry.hash}/events`;
+    const url = `${appUrl}/v1/public/single/${n.endpoint.hash}/events`;
     const [a, b] = [await sseConnect(url), await sseConnect(url)];
     expect([a.status, b.status]).toEqual([200, 200]);
     const third = await sseConnect(url);
@@ -242,7 +242,7 @@ describe('what a public visitor cannot reach', () => {
     const n = await share();
     const from = (url: string) =>
       t.app.inject({ url, remoteAddress: '192.0.2.9', headers: { accept: 'text/plain' } });
-    const latest = `/v1/public/single/${n.entry.hash}/latest`;
+    const latest = `/v1/public/single/${n.endpoint.hash}/latest`;
     await until(() => subscribed() === 0);
     const held = from(`${latest}?wait=2`);
     await until(() => subscribed() === 1);

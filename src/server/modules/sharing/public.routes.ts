@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   expectPageBody,
-  publicEntrySchema,
+  publicEndpointSchema,
   publicLatestQuery,
   publicLatestSchema,
   publicPageSchema,
@@ -135,7 +135,7 @@ export function publicSharingRoutes(
         description: 'A single-number endpoint: its number with its newest messages.',
         params: hashParams,
         response: {
-          200: publicEntrySchema,
+          200: publicEndpointSchema,
           ...errorResponses('RATE_LIMITED', 'ENDPOINT_NOT_FOUND'),
         },
       },

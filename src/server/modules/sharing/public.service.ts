@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { daysLeft } from '../../../shared/checks.ts';
 import {
   HASH_RE,
-  type PublicEntry,
+  type PublicEndpoint,
   type PublicLatest,
   type PublicNumber,
   type PublicPage,
@@ -94,13 +94,13 @@ export function publicSharingService(deps: {
 
   type View =
     | { kind: 'page'; target: StreamTarget; body: PublicPage }
-    | { kind: 'single'; target: StreamTarget; body: PublicEntry };
+    | { kind: 'single'; target: StreamTarget; body: PublicEndpoint };
   const reads = publicReadCache<View>({
     ...(deps.changes ? { changes: deps.changes } : {}),
     now,
   });
 
-  /** A page with its numbers (two statements) or an entry with its number (one), from the database. */
+  /** A page with its numbers (two statements) or an endpoint with its number (one), from the database. */
   async function load(kind: ViewKind, hash: string): Promise<View | undefined> {
     if (kind === 'page') {
       const page = await repo.activePage(hash);
@@ -112,12 +112,12 @@ export function publicSharingService(deps: {
         body: { name: page.name, numbers: numbers.map(toNumber), numberCount: page.numberCount },
       };
     }
-    const entry = await repo.activeEntry(hash);
-    if (!entry) return undefined;
+    const endpoint = await repo.activeEndpoint(hash);
+    if (!endpoint) return undefined;
     return {
       kind,
-      target: { id: entry.id, ownerId: entry.userId, numberIds: [entry.number.id] },
-      body: { name: entry.name, number: toNumber(entry.number) },
+      target: { id: endpoint.id, ownerId: endpoint.userId, numberIds: [endpoint.number.id] },
+      body: { name: endpoint.name, number: toNumber(endpoint.number) },
     };
   }
   const loader = (kind: ViewKind, hash: string) => () => load(kind, hash);
@@ -193,7 +193,7 @@ export function publicSharingService(deps: {
       return body;
     },
 
-    async single(hash: string): Promise<PublicEntry> {
+    async single(hash: string): Promise<PublicEndpoint> {
       const { target, body } = await view('single', hash);
       deps.views.hit('single', target.id);
       return body;
@@ -205,9 +205,9 @@ export function publicSharingService(deps: {
      * when `signal` aborts (the client went away). Waiting arms the number.
      */
     async latest(hash: string, waitMs?: number, signal?: AbortSignal): Promise<PublicLatest> {
-      const { target: entry } = await view('single', hash);
-      deps.views.hit('single', entry.id);
-      const numberId = entry.numberIds[0]!;
+      const { target: endpoint } = await view('single', hash);
+      deps.views.hit('single', endpoint.id);
+      const numberId = endpoint.numberIds[0]!;
       if (!waitMs) {
         const latest = await reads.more('single', hash, loader('single', hash), 'latest', () =>
           repo.latestCode(numberId),
@@ -231,13 +231,13 @@ export function publicSharingService(deps: {
           resolve(answer);
         };
         const gone = () => done(NONE);
-        /** The link is still this entry's and active (it may have changed in another process). */
+        /** The link is still this endpoint's and active (it may have changed in another process). */
         const alive = () =>
           liveTarget('single', hash).then(
-            (t) => t.id === entry.id,
+            (t) => t.id === endpoint.id,
             () => false,
           );
-        const unsubscribe = deps.bus.subscribe(entry.ownerId, (e) => {
+        const unsubscribe = deps.bus.subscribe(endpoint.ownerId, (e) => {
           const m = e.message;
           if (m.voipNumberId !== numberId || !m.code) return;
           if (Date.parse(m.receivedAt) < asked - WAIT_CLOCK_SKEW_MS) return;
@@ -246,14 +246,14 @@ export function publicSharingService(deps: {
         });
         // Deactivated, regenerated or deleted by its owner here: the old link answers nothing more.
         const offChange =
-          deps.changes?.on('single', entry.id, () => {
+          deps.changes?.on('single', endpoint.id, () => {
             void alive().then((ok) => ok || gone());
           }) ?? (() => {});
         const timer = timers.setTimeout(gone, waitMs);
         if (signal?.aborted) return gone();
         signal?.addEventListener('abort', gone);
         waiters.add(gone);
-        arm('single', hash, entry.numberIds).catch((err: unknown) =>
+        arm('single', hash, endpoint.numberIds).catch((err: unknown) =>
           deps.log.warn({ err }, 'arming a waited-for number failed'),
         );
       });
@@ -268,8 +268,8 @@ export function publicSharingService(deps: {
 
     /** 'Copy Number' on a single endpoint: arms its number. */
     async expectOnSingle(hash: string) {
-      const { target: entry } = await view('single', hash);
-      return arm('single', hash, entry.numberIds);
+      const { target: endpoint } = await view('single', hash);
+      return arm('single', hash, endpoint.numberIds);
     },
 
     /**

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Entry, PageDetail, PublicEntry, PublicPage } from '../../../shared/sharing.ts';
+import type { Endpoint, PageDetail, PublicEndpoint, PublicPage } from '../../../shared/sharing.ts';
 import { messages, publicPages, singleEndpoints, voipNumbers } from '../../db/schema.ts';
 import { startFakeProvider, type FakeProvider } from '../../test/fake-provider.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/app.ts';
@@ -86,13 +86,13 @@ async function createPage(numberIds: string[], name = 'Shared codes') {
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as PageDetail;
 }
-async function createEntry(numberId: string) {
+async function createEndpoint(numberId: string) {
   const res = await call('POST', '/v1/single-endpoints', {
     cookie: alice.cookie,
     payload: { numberId },
   });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Entry;
+  return res.json() as Endpoint;
 }
 /** Stores a message as the poller would (storage time = the test clock, advanced 1 ms each). */
 async function store(numberId: string, content: string, code: string | null, ageMs = 0) {
@@ -171,11 +171,11 @@ describe('GET /v1/public/pages/:hash and /v1/public/single/:hash', () => {
       receivedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
 
-    const entry = await createEntry(a.id);
-    const single = await call('GET', `/v1/public/single/${entry.hash}`);
+    const endpoint = await createEndpoint(a.id);
+    const single = await call('GET', `/v1/public/single/${endpoint.hash}`);
     expect(single.statusCode, single.body).toBe(200);
     expect(single.headers['x-robots-tag']).toBe('noindex');
-    const s = single.json() as PublicEntry;
+    const s = single.json() as PublicEndpoint;
     expect(s).toEqual({ name: `API for (312) 555-${a.phone.slice(6)}`, number: na });
   });
 
@@ -183,11 +183,11 @@ describe('GET /v1/public/pages/:hash and /v1/public/single/:hash', () => {
     const a = await addNumber();
     await store(a.id, 'code 4321', '4321');
     const page = await createPage([a.id]);
-    const entry = await createEntry(a.id);
+    const endpoint = await createEndpoint(a.id);
     for (const url of [
       `/v1/public/pages/${page.hash}`,
-      `/v1/public/single/${entry.hash}`,
-      `/v1/public/single/${entry.hash}/latest`,
+      `/v1/public/single/${endpoint.hash}`,
+      `/v1/public/single/${endpoint.hash}/latest`,
       `/v1/public/pages/${'G'.repeat(22)}`,
     ]) {
       const answers = await Promise.all(
@@ -201,9 +201,9 @@ describe('GET /v1/public/pages/:hash and /v1/public/single/:hash', () => {
   it('unknown, malformed, inactive and regenerated hashes are the same 404', async () => {
     const a = await addNumber();
     const page = await createPage([a.id]);
-    const entry = await createEntry(a.id);
+    const endpoint = await createEndpoint(a.id);
     const pageGone = { error: { code: 'PAGE_NOT_FOUND', message: 'Page not found or inactive' } };
-    const entryGone = {
+    const endpointGone = {
       error: { code: 'ENDPOINT_NOT_FOUND', message: 'API endpoint not found or inactive' },
     };
     const unknown = 'A'.repeat(22);
@@ -217,8 +217,8 @@ describe('GET /v1/public/pages/:hash and /v1/public/single/:hash', () => {
     ]) {
       for (const [url, gone] of [
         [`/v1/public/pages/${hash}`, pageGone],
-        [`/v1/public/single/${hash}`, entryGone],
-        [`/v1/public/single/${hash}/latest`, entryGone],
+        [`/v1/public/single/${hash}`, endpointGone],
+        [`/v1/public/single/${hash}/latest`, endpointGone],
       ] as const) {
         const res = await call('GET', url);
         expect(res.statusCode, url).toBe(404);
@@ -232,48 +232,50 @@ describe('GET /v1/public/pages/:hash and /v1/public/single/:hash', () => {
       cookie: alice.cookie,
       payload: { isActive: false },
     });
-    await call('PATCH', `/v1/single-endpoints/${entry.id}`, {
+    await call('PATCH', `/v1/single-endpoints/${endpoint.id}`, {
       cookie: alice.cookie,
       payload: { isActive: false },
     });
     expect((await call('GET', `/v1/public/pages/${page.hash}`)).json()).toEqual(pageGone);
-    expect((await call('GET', `/v1/public/single/${entry.hash}`)).json()).toEqual(entryGone);
-    expect((await call('GET', `/v1/public/single/${entry.hash}/latest`)).json()).toEqual(entryGone);
+    expect((await call('GET', `/v1/public/single/${endpoint.hash}`)).json()).toEqual(endpointGone);
+    expect((await call('GET', `/v1/public/single/${endpoint.hash}/latest`)).json()).toEqual(
+      endpointGone,
+    );
     await call('PATCH', `/v1/pages/${page.id}`, {
       cookie: alice.cookie,
       payload: { isActive: true },
     });
-    await call('PATCH', `/v1/single-endpoints/${entry.id}`, {
+    await call('PATCH', `/v1/single-endpoints/${endpoint.id}`, {
       cookie: alice.cookie,
       payload: { isActive: true },
     });
     expect((await call('GET', `/v1/public/pages/${page.hash}`)).statusCode).toBe(200);
-    expect((await call('GET', `/v1/public/single/${entry.hash}`)).statusCode).toBe(200);
+    expect((await call('GET', `/v1/public/single/${endpoint.hash}`)).statusCode).toBe(200);
 
     // Regenerated: the old link is dead at once, the new one works.
     const p2 = (
       await call('POST', `/v1/pages/${page.id}/regenerate`, { cookie: alice.cookie })
     ).json() as PageDetail;
     const e2 = (
-      await call('POST', `/v1/single-endpoints/${entry.id}/regenerate`, { cookie: alice.cookie })
-    ).json() as Entry;
+      await call('POST', `/v1/single-endpoints/${endpoint.id}/regenerate`, { cookie: alice.cookie })
+    ).json() as Endpoint;
     expect((await call('GET', `/v1/public/pages/${page.hash}`)).json()).toEqual(pageGone);
-    expect((await call('GET', `/v1/public/single/${entry.hash}`)).json()).toEqual(entryGone);
+    expect((await call('GET', `/v1/public/single/${endpoint.hash}`)).json()).toEqual(endpointGone);
     expect((await call('GET', `/v1/public/pages/${p2.hash}`)).statusCode).toBe(200);
     expect((await call('GET', `/v1/public/single/${e2.hash}`)).statusCode).toBe(200);
 
     // Deleted.
     await call('DELETE', `/v1/pages/${page.id}`, { cookie: alice.cookie });
-    await call('DELETE', `/v1/single-endpoints/${entry.id}`, { cookie: alice.cookie });
+    await call('DELETE', `/v1/single-endpoints/${endpoint.id}`, { cookie: alice.cookie });
     expect((await call('GET', `/v1/public/pages/${p2.hash}`)).json()).toEqual(pageGone);
-    expect((await call('GET', `/v1/public/single/${e2.hash}`)).json()).toEqual(entryGone);
+    expect((await call('GET', `/v1/public/single/${e2.hash}`)).json()).toEqual(endpointGone);
   });
 
   it('a page whose numbers were all deleted answers with no numbers; their entries are gone', async () => {
     const a = await addNumber();
     const b = await addNumber();
     const page = await createPage([a.id, b.id]);
-    const entry = await createEntry(a.id);
+    const endpoint = await createEndpoint(a.id);
     for (const n of [a, b]) {
       expect(
         (await call('DELETE', `/v1/numbers/${n.id}`, { cookie: alice.cookie })).statusCode,
@@ -282,7 +284,7 @@ describe('GET /v1/public/pages/:hash and /v1/public/single/:hash', () => {
     const res = await call('GET', `/v1/public/pages/${page.hash}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ name: 'Shared codes', numbers: [], numberCount: 0 });
-    expect((await call('GET', `/v1/public/single/${entry.hash}`)).statusCode).toBe(404);
+    expect((await call('GET', `/v1/public/single/${endpoint.hash}`)).statusCode).toBe(404);
   });
 
   it('a page of 10,000 numbers answers with its first 100 and the count', async () => {
@@ -324,8 +326,8 @@ describe('GET /v1/public/pages/:hash and /v1/public/single/:hash', () => {
 describe('GET /v1/public/single/:hash/latest', () => {
   it('answers the newest message with a code as JSON or one line of text; nulls or 204 when none', async () => {
     const a = await addNumber();
-    const entry = await createEntry(a.id);
-    const url = `/v1/public/single/${entry.hash}/latest`;
+    const endpoint = await createEndpoint(a.id);
+    const url = `/v1/public/single/${endpoint.hash}/latest`;
     const none = await call('GET', url);
     expect(none.statusCode).toBe(200);
     expect(none.json()).toEqual({ code: null, message: null, receivedAt: null });
@@ -360,17 +362,17 @@ describe('GET /v1/public/single/:hash/latest', () => {
     ['soon', 'wait must be a whole number of seconds'],
   ])('?wait=%s is a 400 (%s)', async (wait, message) => {
     const a = await addNumber();
-    const entry = await createEntry(a.id);
-    const res = await call('GET', `/v1/public/single/${entry.hash}/latest?wait=${wait}`);
+    const endpoint = await createEndpoint(a.id);
+    const res = await call('GET', `/v1/public/single/${endpoint.hash}/latest?wait=${wait}`);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().error).toMatchObject({ code: 'VALIDATION_ERROR', message });
   });
 
   it('?wait= holds the request until a new code arrives, and arms the number', async () => {
     const a = await addNumber();
-    const entry = await createEntry(a.id);
+    const endpoint = await createEndpoint(a.id);
     await store(a.id, 'Old code 555555', '555555', 60_000);
-    const waiting = call('GET', `/v1/public/single/${entry.hash}/latest?wait=10`, {
+    const waiting = call('GET', `/v1/public/single/${endpoint.hash}/latest?wait=10`, {
       headers: { accept: 'text/plain' },
     });
     await until(async () => !!(await numberRow(a.id)).expectingUntil);
@@ -395,11 +397,11 @@ describe('GET /v1/public/single/:hash/latest', () => {
 
   it('?wait= that sees no new code answers as if none (JSON nulls, or 204)', async () => {
     const a = await addNumber();
-    const entry = await createEntry(a.id);
+    const endpoint = await createEndpoint(a.id);
     await store(a.id, 'Old code 555555', '555555', 60_000);
     const [json, text] = await Promise.all([
-      call('GET', `/v1/public/single/${entry.hash}/latest?wait=1`),
-      call('GET', `/v1/public/single/${entry.hash}/latest?wait=1`, {
+      call('GET', `/v1/public/single/${endpoint.hash}/latest?wait=1`),
+      call('GET', `/v1/public/single/${endpoint.hash}/latest?wait=1`, {
         headers: { accept: 'text/plain' },
       }),
     ]);
@@ -411,10 +413,10 @@ describe('GET /v1/public/single/:hash/latest', () => {
   });
   it('a waiting script that goes away stops waiting', async () => {
     const a = await addNumber();
-    const entry = await createEntry(a.id);
+    const endpoint = await createEndpoint(a.id);
     const before = t.app.bus.watchers(alice.user.id);
     const controller = new AbortController();
-    const request = fetch(`${appUrl}/v1/public/single/${entry.hash}/latest?wait=60`, {
+    const request = fetch(`${appUrl}/v1/public/single/${endpoint.hash}/latest?wait=60`, {
       signal: controller.signal,
     }).catch(() => 'aborted');
     await until(() => t.app.bus.watchers(alice.user.id) === before + 1);
@@ -474,8 +476,8 @@ describe('POST /v1/public/…/expect', () => {
 
   it('arms a single endpoint’s number', async () => {
     const a = await addNumber();
-    const entry = await createEntry(a.id);
-    const res = await call('POST', `/v1/public/single/${entry.hash}/expect`);
+    const endpoint = await createEndpoint(a.id);
+    const res = await call('POST', `/v1/public/single/${endpoint.hash}/expect`);
     expect(res.statusCode).toBe(202);
     expect((await numberRow(a.id)).expectingUntil).toEqual(
       new Date(t.clock.now().getTime() + 180_000),
@@ -539,8 +541,8 @@ describe('live: /v1/public/pages/:hash/events and /v1/public/single/:hash/events
     again.close();
 
     // A single endpoint's stream: its one number.
-    const entry = await createEntry(b.id);
-    const single = await sseConnect(`${appUrl}/v1/public/single/${entry.hash}/events`);
+    const endpoint = await createEndpoint(b.id);
+    const single = await sseConnect(`${appUrl}/v1/public/single/${endpoint.hash}/events`);
     expect(single.status).toBe(200);
     inbox.set(a.phone, [
       { id: 'l1', from: 'Telegram', content: 'Telegram code 24680' },
@@ -584,15 +586,15 @@ describe('live: /v1/public/pages/:hash/events and /v1/public/single/:hash/events
     async (how) => {
       const a = await addNumber();
       const page = await createPage([a.id]);
-      const entry = await createEntry(a.id);
+      const endpoint = await createEndpoint(a.id);
       const streams = await Promise.all([
         sseConnect(`${appUrl}/v1/public/pages/${page.hash}/events`),
-        sseConnect(`${appUrl}/v1/public/single/${entry.hash}/events`),
+        sseConnect(`${appUrl}/v1/public/single/${endpoint.hash}/events`),
       ]);
       await until(() => streams.every((s) => s.comments >= 2));
       const kinds = [
         ['pages', page.id],
-        ['single-endpoints', entry.id],
+        ['single-endpoints', endpoint.id],
       ] as const;
       for (const [kind, id] of kinds) {
         const res =
@@ -618,12 +620,12 @@ describe('the link never leaves', () => {
     inbox.set(a.phone, [{ id: 's1', from: 'Bank', content: 'Bank code 31415' }]);
     await pollNow(a.id);
     const page = await createPage([a.id]);
-    const entry = await createEntry(a.id);
+    const endpoint = await createEndpoint(a.id);
     const seen: string[] = [];
     const sse = await sseConnect(`${appUrl}/v1/public/pages/${page.hash}/events`, {
       'last-event-id': '1',
     });
-    const single = await sseConnect(`${appUrl}/v1/public/single/${entry.hash}/events`);
+    const single = await sseConnect(`${appUrl}/v1/public/single/${endpoint.hash}/events`);
     inbox.set(a.phone, [
       { id: 's1', from: 'Bank', content: 'Bank code 31415' },
       { id: 's2', from: 'Bank', content: 'Bank code 27182' },
@@ -636,14 +638,16 @@ describe('the link never leaves', () => {
     });
     for (const res of await Promise.all([
       call('GET', `/v1/public/pages/${page.hash}`),
-      call('GET', `/v1/public/single/${entry.hash}`),
-      call('GET', `/v1/public/single/${entry.hash}/latest`),
-      call('GET', `/v1/public/single/${entry.hash}/latest`, { headers: { accept: 'text/plain' } }),
+      call('GET', `/v1/public/single/${endpoint.hash}`),
+      call('GET', `/v1/public/single/${endpoint.hash}/latest`),
+      call('GET', `/v1/public/single/${endpoint.hash}/latest`, {
+        headers: { accept: 'text/plain' },
+      }),
       call('POST', `/v1/public/pages/${page.hash}/expect`, { payload: { numberId: a.id } }),
-      call('POST', `/v1/public/single/${entry.hash}/expect`),
+      call('POST', `/v1/public/single/${endpoint.hash}/expect`),
       call('GET', `/v1/public/pages/${'E'.repeat(22)}`),
       call('GET', `/api/${page.hash}`),
-      call('GET', `/single/${entry.hash}`),
+      call('GET', `/single/${endpoint.hash}`),
     ])) {
       expect(res.statusCode).toBeLessThan(500);
       seen.push(JSON.stringify(res.headers), res.body);
@@ -675,18 +679,21 @@ describe('views', () => {
   it('are counted in memory and written in one statement per table', async () => {
     const a = await addNumber();
     const page = await createPage([a.id]);
-    const entry = await createEntry(a.id);
+    const endpoint = await createEndpoint(a.id);
     await t.app.publicViews.flush();
     for (let i = 0; i < 5; i++) await call('GET', `/v1/public/pages/${page.hash}`);
     t.clock.advance(5_000);
-    for (let i = 0; i < 3; i++) await call('GET', `/v1/public/single/${entry.hash}`);
-    await call('GET', `/v1/public/single/${entry.hash}/latest`);
+    for (let i = 0; i < 3; i++) await call('GET', `/v1/public/single/${endpoint.hash}`);
+    await call('GET', `/v1/public/single/${endpoint.hash}/latest`);
     await call('GET', `/v1/public/pages/${'F'.repeat(22)}`); // not a view of anything
     const pageRow = async () =>
       (await t.database.db.select().from(publicPages).where(eq(publicPages.id, page.id)))[0]!;
-    const entryRow = async () =>
+    const endpointRow = async () =>
       (
-        await t.database.db.select().from(singleEndpoints).where(eq(singleEndpoints.id, entry.id))
+        await t.database.db
+          .select()
+          .from(singleEndpoints)
+          .where(eq(singleEndpoints.id, endpoint.id))
       )[0]!;
     expect((await pageRow()).views).toBe(0); // nothing written per request
     await t.app.publicViews.flush();
@@ -694,7 +701,7 @@ describe('views', () => {
       views: 5,
       lastAccessed: new Date(t.clock.now().getTime() - 5_000),
     });
-    expect(await entryRow()).toMatchObject({ views: 4, lastAccessed: t.clock.now() });
+    expect(await endpointRow()).toMatchObject({ views: 4, lastAccessed: t.clock.now() });
     // The owner's lists show them.
     const listed = (await call('GET', '/v1/pages', { cookie: alice.cookie })).json().items;
     expect(listed.find((p: { id: string }) => p.id === page.id)).toMatchObject({

@@ -10,7 +10,7 @@ export type StreamTarget = { id: string; ownerId: string; numberIds: string[] };
  */
 export const PUBLIC_READ_TTL_MS = 1_000;
 
-type Entry<V> = {
+type Endpoint<V> = {
   at: number;
   view: Promise<V | undefined>;
   /** Further reads of the same hash (the newest code), loaded on first use. */
@@ -32,35 +32,35 @@ export function publicReadCache<V extends { target: StreamTarget }>(deps: {
   ttlMs?: number;
 }) {
   const ttlMs = deps.ttlMs ?? PUBLIC_READ_TTL_MS;
-  const entries = new Map<string, Entry<V>>();
+  const endpoints = new Map<string, Endpoint<V>>();
   let sweptAt = 0;
 
-  function drop(key: string, entry: Entry<V>) {
-    if (entries.get(key) !== entry) return;
-    entries.delete(key);
-    for (const off of entry.off) off();
+  function drop(key: string, endpoint: Endpoint<V>) {
+    if (endpoints.get(key) !== endpoint) return;
+    endpoints.delete(key);
+    for (const off of endpoint.off) off();
   }
 
-  /** Drops every expired entry (with its subscriptions), at most once per `ttlMs`. */
+  /** Drops every expired endpoint (with its subscriptions), at most once per `ttlMs`. */
   function sweep(t: number) {
     if (t >= sweptAt && t - sweptAt < ttlMs) return;
     sweptAt = t;
-    for (const [key, e] of entries) if (!fresh(e, t)) drop(key, e);
+    for (const [key, e] of endpoints) if (!fresh(e, t)) drop(key, e);
   }
-  const fresh = (e: Entry<V>, t: number) => t >= e.at && t - e.at < ttlMs;
+  const fresh = (e: Endpoint<V>, t: number) => t >= e.at && t - e.at < ttlMs;
 
-  function entry(kind: ViewKind, hash: string, load: () => Promise<V | undefined>) {
+  function endpoint(kind: ViewKind, hash: string, load: () => Promise<V | undefined>) {
     const key = `${kind}:${hash}`;
     const t = deps.now().getTime();
     sweep(t);
-    const hit = entries.get(key);
+    const hit = endpoints.get(key);
     if (hit && fresh(hit, t)) return hit;
     if (hit) drop(key, hit);
-    const e: Entry<V> = { at: t, view: Promise.resolve(undefined), more: new Map(), off: [] };
+    const e: Endpoint<V> = { at: t, view: Promise.resolve(undefined), more: new Map(), off: [] };
     e.view = load().then(
       (view) => {
         if (!view) drop(key, e);
-        else if (entries.get(key) === e && deps.changes)
+        else if (endpoints.get(key) === e && deps.changes)
           e.off.push(deps.changes.on(kind, view.target.id, () => drop(key, e)));
         return view;
       },
@@ -69,14 +69,14 @@ export function publicReadCache<V extends { target: StreamTarget }>(deps: {
         throw err;
       },
     );
-    entries.set(key, e);
+    endpoints.set(key, e);
     return e;
   }
 
   return {
     /** The hash's view (undefined when unknown or inactive): from memory, or loaded once. */
     view(kind: ViewKind, hash: string, load: () => Promise<V | undefined>) {
-      return entry(kind, hash, load).view;
+      return endpoint(kind, hash, load).view;
     },
     /**
      * Another read of the same live hash (`name` tells which), kept and dropped with its view.
@@ -88,7 +88,7 @@ export function publicReadCache<V extends { target: StreamTarget }>(deps: {
       name: string,
       loadMore: (view: V) => Promise<T>,
     ): Promise<{ view: V; value: T } | undefined> {
-      const e = entry(kind, hash, load);
+      const e = endpoint(kind, hash, load);
       const view = await e.view;
       if (!view) return undefined;
       let p = e.more.get(name) as Promise<T> | undefined;

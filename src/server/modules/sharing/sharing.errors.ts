@@ -9,7 +9,7 @@ import { numberErrors } from '../numbers/numbers.errors.ts';
 
 export const sharingErrors = {
   pageNotFound: () => new AppError('PAGE_NOT_FOUND', 'Page not found'),
-  entryNotFound: () => new AppError('ENDPOINT_NOT_FOUND', 'Entry not found'),
+  endpointNotFound: () => new AppError('ENDPOINT_NOT_FOUND', 'Endpoint not found'),
   numberNotFound: numberErrors.notFound,
   /** Public: an unknown, malformed or inactive page hash (the product's words). */
   publicPageNotFound: () => new AppError('PAGE_NOT_FOUND', PAGE_NOT_FOUND),

@@ -33,8 +33,8 @@ export class ForeignNumberError extends Error {
     super('number not found');
   }
 }
-/** Thrown inside a transaction when an entry id is not the user's: nothing is deleted. */
-export class ForeignEntryError extends Error {
+/** Thrown inside a transaction when an endpoint id is not the user's: nothing is deleted. */
+export class ForeignEndpointError extends Error {
   constructor() {
     super('entry not found');
   }
@@ -90,7 +90,7 @@ export type PageRow = {
   firstNumbers: string[];
 };
 
-const entryFields = {
+const endpointFields = {
   id: singleEndpoints.id,
   hash: singleEndpoints.hash,
   name: singleEndpoints.name,
@@ -102,7 +102,7 @@ const entryFields = {
   lastAccessed: singleEndpoints.lastAccessed,
   createdAt: singleEndpoints.createdAt,
 };
-export type EntryRow = {
+export type EndpointRow = {
   id: string;
   hash: string;
   name: string;
@@ -145,18 +145,18 @@ export function sharingRepository(db: Db) {
     if (rowCount(res) !== ids.length) throw new ForeignNumberError();
   }
 
-  async function entryById(userId: string, id: string): Promise<EntryRow | undefined> {
+  async function endpointById(userId: string, id: string): Promise<EndpointRow | undefined> {
     const [row] = await db
-      .select(entryFields)
+      .select(endpointFields)
       .from(singleEndpoints)
       .innerJoin(voipNumbers, eq(voipNumbers.id, singleEndpoints.voipNumberId))
       .where(and(eq(singleEndpoints.id, id), eq(singleEndpoints.userId, userId)));
     return row;
   }
 
-  // The public endpoint's one statement, planned once per connection: the entry by hash with its
+  // The public endpoint's one statement, planned once per connection: the endpoint by hash with its
   // number and newest messages.
-  const publicEntryQuery = db
+  const publicEndpointQuery = db
     .select({
       id: singleEndpoints.id,
       name: singleEndpoints.name,
@@ -249,14 +249,14 @@ export function sharingRepository(db: Db) {
     // Owner: single endpoints
     // -------------------------------------------------------------------------------------------
 
-    async listEntries(
+    async listEndpoints(
       userId: string,
       remark: string | undefined,
       cursor: Cursor | undefined,
       limit: number,
     ) {
       const rows = await db
-        .select(entryFields)
+        .select(endpointFields)
         .from(singleEndpoints)
         .innerJoin(voipNumbers, eq(voipNumbers.id, singleEndpoints.voipNumberId))
         .where(
@@ -271,7 +271,7 @@ export function sharingRepository(db: Db) {
       return { rows: rows.slice(0, limit), more: rows.length > limit };
     },
 
-    /** Every remark among the user's entries with its count, by remark. */
+    /** Every remark among the user's endpoints with its count, by remark. */
     async remarkCounts(userId: string) {
       return db
         .select({ remark: singleEndpoints.remark, count: count() })
@@ -281,22 +281,22 @@ export function sharingRepository(db: Db) {
         .orderBy(singleEndpoints.remark);
     },
 
-    getEntry: entryById,
+    getEndpoint: endpointById,
 
     /**
-     * Inserts entries in one statement (one transaction), each for one of the user's numbers:
+     * Inserts endpoints in one statement (one transaction), each for one of the user's numbers:
      * a number id that is not the user's throws ForeignNumberError and nothing is written.
      * Returns them in input order.
      */
-    async createEntries(
+    async createEndpoints(
       userId: string,
-      entries: { numberId: string; name: string; remark: string; hash: string }[],
-    ): Promise<EntryRow[]> {
-      if (entries.length === 0) return [];
+      endpoints: { numberId: string; name: string; remark: string; hash: string }[],
+    ): Promise<EndpointRow[]> {
+      if (endpoints.length === 0) return [];
       return db.transaction(async (tx) => {
         const res = await tx.execute(sql`
           with input as (
-            select * from jsonb_to_recordset(${JSON.stringify(entries.map((e, ord) => ({ ...e, ord })))}::jsonb)
+            select * from jsonb_to_recordset(${JSON.stringify(endpoints.map((e, ord) => ({ ...e, ord })))}::jsonb)
               as t("numberId" uuid, name text, remark text, hash text, ord int)
           ), inserted as (
             insert into ${singleEndpoints} (user_id, voip_number_id, name, remark, hash)
@@ -321,7 +321,7 @@ export function sharingRepository(db: Db) {
           last_accessed: string | Date | null;
           created_at: string | Date;
         }>(res);
-        if (rows.length !== entries.length) throw new ForeignNumberError();
+        if (rows.length !== endpoints.length) throw new ForeignNumberError();
         return rows.map((r) => ({
           id: r.id,
           hash: r.hash,
@@ -337,8 +337,8 @@ export function sharingRepository(db: Db) {
       });
     },
 
-    /** Updates one of the user's entries; undefined when it is not theirs. */
-    async updateEntry(
+    /** Updates one of the user's endpoints; undefined when it is not theirs. */
+    async updateEndpoint(
       userId: string,
       id: string,
       patch: { name?: string; remark?: string; isActive?: boolean; hash?: string },
@@ -351,10 +351,10 @@ export function sharingRepository(db: Db) {
           .returning({ id: singleEndpoints.id });
         if (rows.length === 0) return undefined;
       }
-      return entryById(userId, id);
+      return endpointById(userId, id);
     },
 
-    async deleteEntry(userId: string, id: string) {
+    async deleteEndpoint(userId: string, id: string) {
       const rows = await db
         .delete(singleEndpoints)
         .where(and(eq(singleEndpoints.id, id), eq(singleEndpoints.userId, userId)))
@@ -362,14 +362,14 @@ export function sharingRepository(db: Db) {
       return rows.length > 0;
     },
 
-    /** Deletes all of `ids` (the user's entries) or, when one is not theirs, nothing (throws). */
-    async deleteEntries(userId: string, ids: string[]) {
+    /** Deletes all of `ids` (the user's endpoints) or, when one is not theirs, nothing (throws). */
+    async deleteEndpoints(userId: string, ids: string[]) {
       return db.transaction(async (tx) => {
         const rows = await tx
           .delete(singleEndpoints)
           .where(and(eq(singleEndpoints.userId, userId), inArray(singleEndpoints.id, ids)))
           .returning({ id: singleEndpoints.id });
-        if (rows.length !== ids.length) throw new ForeignEntryError();
+        if (rows.length !== ids.length) throw new ForeignEndpointError();
         return rows.length;
       });
     },
@@ -406,15 +406,15 @@ export function sharingRepository(db: Db) {
         .limit(PUBLIC_PAGE_NUMBERS_MAX);
     },
 
-    /** An active entry by hash with its owner, number and newest messages (one statement). */
-    async activeEntry(hash: string) {
-      const [row] = await publicEntryQuery.execute({ hash });
+    /** An active endpoint by hash with its owner, number and newest messages (one statement). */
+    async activeEndpoint(hash: string) {
+      const [row] = await publicEndpointQuery.execute({ hash });
       return row as
         { id: string; name: string; userId: string; number: PublicNumberRow } | undefined;
     },
 
     /**
-     * What a live public stream needs, by hash: the page or entry id, the owner (the bus is per
+     * What a live public stream needs, by hash: the page or endpoint id, the owner (the bus is per
      * user) and the number ids
      * shown (a page's first PUBLIC_PAGE_NUMBERS_MAX in order; an entry's one). Undefined when the
      * hash is unknown or inactive.

@@ -2,18 +2,18 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idParams } from '../../../shared/numbers.ts';
 import {
-  bulkDeleteEntriesBody,
-  createEntriesFromLinesBody,
-  createEntriesResult,
-  createEntryBody,
+  bulkDeleteEndpointsBody,
+  createEndpointsFromLinesBody,
+  createEndpointsResult,
+  createEndpointBody,
   createPageBody,
-  entryListResponse,
-  entrySchema,
-  listEntriesQuery,
+  endpointListResponse,
+  endpointSchema,
+  listEndpointsQuery,
   listPagesQuery,
   pageDetailSchema,
   pageListResponse,
-  updateEntryBody,
+  updateEndpointBody,
   updatePageBody,
 } from '../../../shared/sharing.ts';
 import type { App } from '../../app.ts';
@@ -126,11 +126,14 @@ export function sharingRoutes(app: App, sharing: SharingService) {
       ...own,
       schema: {
         ...doc,
-        querystring: listEntriesQuery,
-        response: { 200: entryListResponse, ...errorResponses('UNAUTHORIZED', 'INVALID_CURSOR') },
+        querystring: listEndpointsQuery,
+        response: {
+          200: endpointListResponse,
+          ...errorResponses('UNAUTHORIZED', 'INVALID_CURSOR'),
+        },
       },
     },
-    async (req) => sharing.listEntries(requireUser(req).id, req.query),
+    async (req) => sharing.listEndpoints(requireUser(req).id, req.query),
   );
 
   app.post(
@@ -139,12 +142,12 @@ export function sharingRoutes(app: App, sharing: SharingService) {
       ...own,
       schema: {
         ...doc,
-        body: createEntryBody,
-        response: { 201: entrySchema, ...errorResponses('UNAUTHORIZED', 'NUMBER_NOT_FOUND') },
+        body: createEndpointBody,
+        response: { 201: endpointSchema, ...errorResponses('UNAUTHORIZED', 'NUMBER_NOT_FOUND') },
       },
     },
     async (req, reply) =>
-      reply.status(201).send(await sharing.createEntry(requireUser(req).id, req.body)),
+      reply.status(201).send(await sharing.createEndpoint(requireUser(req).id, req.body)),
   );
 
   app.post(
@@ -154,14 +157,14 @@ export function sharingRoutes(app: App, sharing: SharingService) {
       bodyLimit: LINES_BODY_LIMIT,
       schema: {
         ...doc,
-        body: createEntriesFromLinesBody,
+        body: createEndpointsFromLinesBody,
         response: {
-          200: createEntriesResult,
+          200: createEndpointsResult,
           ...errorResponses('UNAUTHORIZED', 'TOO_MANY_LINES', 'SINGLE_LINES_REQUIRED'),
         },
       },
     },
-    async (req) => sharing.createEntriesFromLines(requireUser(req).id, req.body),
+    async (req) => sharing.createEndpointsFromLines(requireUser(req).id, req.body),
   );
 
   app.post(
@@ -170,7 +173,7 @@ export function sharingRoutes(app: App, sharing: SharingService) {
       ...own,
       schema: {
         ...doc,
-        body: bulkDeleteEntriesBody,
+        body: bulkDeleteEndpointsBody,
         response: {
           200: z.object({ deleted: z.number().int() }),
           ...errorResponses('UNAUTHORIZED', 'ENDPOINT_NOT_FOUND'),
@@ -178,7 +181,7 @@ export function sharingRoutes(app: App, sharing: SharingService) {
       },
     },
     async (req) => ({
-      deleted: await sharing.deleteEntries(requireUser(req).id, req.body.ids),
+      deleted: await sharing.deleteEndpoints(requireUser(req).id, req.body.ids),
     }),
   );
 
@@ -189,10 +192,10 @@ export function sharingRoutes(app: App, sharing: SharingService) {
       schema: {
         ...doc,
         params: idParams,
-        response: { 200: entrySchema, ...errorResponses('UNAUTHORIZED', 'ENDPOINT_NOT_FOUND') },
+        response: { 200: endpointSchema, ...errorResponses('UNAUTHORIZED', 'ENDPOINT_NOT_FOUND') },
       },
     },
-    async (req) => sharing.getEntry(requireUser(req).id, req.params.id),
+    async (req) => sharing.getEndpoint(requireUser(req).id, req.params.id),
   );
 
   app.patch(
@@ -202,11 +205,11 @@ export function sharingRoutes(app: App, sharing: SharingService) {
       schema: {
         ...doc,
         params: idParams,
-        body: updateEntryBody,
-        response: { 200: entrySchema, ...errorResponses('UNAUTHORIZED', 'ENDPOINT_NOT_FOUND') },
+        body: updateEndpointBody,
+        response: { 200: endpointSchema, ...errorResponses('UNAUTHORIZED', 'ENDPOINT_NOT_FOUND') },
       },
     },
-    async (req) => sharing.updateEntry(requireUser(req).id, req.params.id, req.body),
+    async (req) => sharing.updateEndpoint(requireUser(req).id, req.params.id, req.body),
   );
 
   app.delete(
@@ -220,7 +223,7 @@ export function sharingRoutes(app: App, sharing: SharingService) {
       },
     },
     async (req, reply) => {
-      await sharing.deleteEntry(requireUser(req).id, req.params.id);
+      await sharing.deleteEndpoint(requireUser(req).id, req.params.id);
       return reply.status(204).send();
     },
   );
@@ -232,9 +235,9 @@ export function sharingRoutes(app: App, sharing: SharingService) {
       schema: {
         ...doc,
         params: idParams,
-        response: { 200: entrySchema, ...errorResponses('UNAUTHORIZED', 'ENDPOINT_NOT_FOUND') },
+        response: { 200: endpointSchema, ...errorResponses('UNAUTHORIZED', 'ENDPOINT_NOT_FOUND') },
       },
     },
-    async (req) => sharing.regenerateEntry(requireUser(req).id, req.params.id),
+    async (req) => sharing.regenerateEndpoint(requireUser(req).id, req.params.id),
   );
 }

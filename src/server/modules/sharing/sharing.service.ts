@@ -2,14 +2,14 @@ import crypto from 'node:crypto';
 import { parseBulkLine } from '../../../shared/bulk-lines.ts';
 import { formatPhone } from '../../../shared/phone.ts';
 import {
-  createdEntriesMessage,
+  createdEndpointsMessage,
   DEFAULT_REMARK,
-  defaultEntryName,
+  defaultEndpointName,
   MAX_SINGLE_LINES,
   notInCollection,
-  type CreateEntriesResult,
-  type Entry,
-  type EntryList,
+  type CreateEndpointsResult,
+  type Endpoint,
+  type EndpointList,
   type Page,
   type PageDetail,
   type PageList,
@@ -19,10 +19,10 @@ import type { NumbersRepository } from '../numbers/numbers.repository.ts';
 import type { SharingChanges } from './changes.ts';
 import { sharingErrors } from './sharing.errors.ts';
 import {
-  ForeignEntryError,
+  ForeignEndpointError,
   ForeignNumberError,
   type Cursor,
-  type EntryRow,
+  type EndpointRow,
   type PageRow,
   type SharingRepository,
 } from './sharing.repository.ts';
@@ -44,7 +44,7 @@ const toPage = (r: PageRow): Page => ({
   firstNumbers: r.firstNumbers,
 });
 
-const toEntry = (r: EntryRow): Entry => ({
+const toEndpoint = (r: EndpointRow): Endpoint => ({
   id: r.id,
   hash: r.hash,
   name: r.name,
@@ -79,7 +79,7 @@ async function ownNumbers<T>(write: () => Promise<T>): Promise<T> {
 
 /**
  * The owner's side of sharing: public pages and single-number endpoints. Every id is the user's
- * or a 404, whether it is missing or another user's; numbers on a page or entry must be the
+ * or a 404, whether it is missing or another user's; numbers on a page or endpoint must be the
  * user's too (404, nothing written).
  */
 export function sharingService(deps: {
@@ -97,10 +97,10 @@ export function sharingService(deps: {
     return { ...toPage(row), numberIds: row.numberIds };
   }
 
-  async function entry(userId: string, id: string): Promise<Entry> {
-    const row = await repo.getEntry(userId, id);
-    if (!row) throw sharingErrors.entryNotFound();
-    return toEntry(row);
+  async function endpoint(userId: string, id: string): Promise<Endpoint> {
+    const row = await repo.getEndpoint(userId, id);
+    if (!row) throw sharingErrors.endpointNotFound();
+    return toEndpoint(row);
   }
 
   return {
@@ -143,45 +143,48 @@ export function sharingService(deps: {
       changed('page', [id]);
     },
 
-    async listEntries(
+    async listEndpoints(
       userId: string,
       q: { remark?: string | undefined; cursor?: string | undefined; limit: number },
-    ): Promise<EntryList> {
+    ): Promise<EndpointList> {
       const [{ rows, more }, remarks] = await Promise.all([
-        repo.listEntries(userId, q.remark || undefined, cursorOf(q.cursor), q.limit),
+        repo.listEndpoints(userId, q.remark || undefined, cursorOf(q.cursor), q.limit),
         repo.remarkCounts(userId),
       ]);
-      return { items: rows.map(toEntry), nextCursor: nextCursor(rows, more), remarks };
+      return { items: rows.map(toEndpoint), nextCursor: nextCursor(rows, more), remarks };
     },
 
-    getEntry: entry,
+    getEndpoint: endpoint,
 
-    /** One entry for one of the user's numbers; default name 'API for (xxx) xxx-xxxx'. */
-    async createEntry(userId: string, body: { numberId: string; name?: string; remark: string }) {
+    /** One endpoint for one of the user's numbers; default name 'API for (xxx) xxx-xxxx'. */
+    async createEndpoint(
+      userId: string,
+      body: { numberId: string; name?: string; remark: string },
+    ) {
       const number = await numbers.get(userId, body.numberId);
       if (!number) throw sharingErrors.numberNotFound();
       const [row] = await ownNumbers(() =>
-        repo.createEntries(userId, [
+        repo.createEndpoints(userId, [
           {
             numberId: number.id,
-            name: body.name ?? defaultEntryName(formatPhone(number.phoneNumber)),
+            name: body.name ?? defaultEndpointName(formatPhone(number.phoneNumber)),
             remark: body.remark,
             hash: newHash(),
           },
         ]),
       );
-      return toEntry(row!);
+      return toEndpoint(row!);
     },
 
     /**
-     * Entries from pasted lines (the bulk-import separators: ----, tab either way, |, space; +1
+     * Endpoints from pasted lines (the bulk-import separators: ----, tab either way, |, space; +1
      * and non-digits stripped; a link starting with http required), one per valid line whose
      * number is in the collection, in one transaction. No valid line at all is a 400.
      */
-    async createEntriesFromLines(
+    async createEndpointsFromLines(
       userId: string,
       body: { lines: string; remark?: string },
-    ): Promise<CreateEntriesResult> {
+    ): Promise<CreateEndpointsResult> {
       const raw = body.lines.split(/\r?\n/);
       const filled = raw.filter((l) => l.trim() !== '').length;
       if (filled > MAX_SINGLE_LINES) throw sharingErrors.tooManyLines();
@@ -204,48 +207,48 @@ export function sharingService(deps: {
           errors.push(notInCollection(phone));
           return [];
         }
-        const name = defaultEntryName(formatPhone(phone));
+        const name = defaultEndpointName(formatPhone(phone));
         return [{ numberId, name, remark, hash: newHash() }];
       });
-      const created = await ownNumbers(() => repo.createEntries(userId, wanted));
+      const created = await ownNumbers(() => repo.createEndpoints(userId, wanted));
       return {
-        created: created.map(toEntry),
+        created: created.map(toEndpoint),
         errors,
-        message: createdEntriesMessage(created.length, errors.length),
+        message: createdEndpointsMessage(created.length, errors.length),
       };
     },
 
-    async updateEntry(
+    async updateEndpoint(
       userId: string,
       id: string,
       body: { name?: string; remark?: string; isActive?: boolean },
     ) {
-      const row = await repo.updateEntry(userId, id, body);
-      if (!row) throw sharingErrors.entryNotFound();
+      const row = await repo.updateEndpoint(userId, id, body);
+      if (!row) throw sharingErrors.endpointNotFound();
       changed('single', [id]);
-      return toEntry(row);
+      return toEndpoint(row);
     },
 
-    async regenerateEntry(userId: string, id: string) {
-      const row = await repo.updateEntry(userId, id, { hash: newHash() });
-      if (!row) throw sharingErrors.entryNotFound();
+    async regenerateEndpoint(userId: string, id: string) {
+      const row = await repo.updateEndpoint(userId, id, { hash: newHash() });
+      if (!row) throw sharingErrors.endpointNotFound();
       changed('single', [id]);
-      return toEntry(row);
+      return toEndpoint(row);
     },
 
-    async deleteEntry(userId: string, id: string) {
-      if (!(await repo.deleteEntry(userId, id))) throw sharingErrors.entryNotFound();
+    async deleteEndpoint(userId: string, id: string) {
+      if (!(await repo.deleteEndpoint(userId, id))) throw sharingErrors.endpointNotFound();
       changed('single', [id]);
     },
 
     /** Deletes all of them, or (one is missing or another user's) none: 404. */
-    async deleteEntries(userId: string, ids: string[]) {
+    async deleteEndpoints(userId: string, ids: string[]) {
       try {
-        const deleted = await repo.deleteEntries(userId, ids);
+        const deleted = await repo.deleteEndpoints(userId, ids);
         changed('single', ids);
         return deleted;
       } catch (err) {
-        if (err instanceof ForeignEntryError) throw sharingErrors.entryNotFound();
+        if (err instanceof ForeignEndpointError) throw sharingErrors.endpointNotFound();
         throw err;
       }
     },

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   HASH_RE,
   SINGLE_LINES_REQUIRED,
-  type Entry,
+  type Endpoint,
   type PageDetail,
 } from '../../../shared/sharing.ts';
 import { publicPageNumbers, publicPages, singleEndpoints } from '../../db/schema.ts';
@@ -49,7 +49,7 @@ afterAll(() => t.close());
 
 const idOf = (i: number) => aliceNumbers.get(phone(i))!;
 const pageCount = async () => (await t.database.db.select({ n: count() }).from(publicPages))[0]!.n;
-const entryCount = async () =>
+const endpointCount = async () =>
   (await t.database.db.select({ n: count() }).from(singleEndpoints))[0]!.n;
 
 async function createPage(name: string, numberIds: string[], cookie = alice.cookie) {
@@ -57,10 +57,10 @@ async function createPage(name: string, numberIds: string[], cookie = alice.cook
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as PageDetail;
 }
-async function createEntry(body: Record<string, unknown>, cookie = alice.cookie) {
+async function createEndpoint(body: Record<string, unknown>, cookie = alice.cookie) {
   const res = await call('POST', '/v1/single-endpoints', cookie, body);
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Entry;
+  return res.json() as Endpoint;
 }
 
 describe('who may ask', () => {
@@ -87,11 +87,11 @@ describe('who may ask', () => {
 
   it("another user's page or entry behaves exactly like a missing one", async () => {
     const page = await createPage('Alice page', [idOf(1)]);
-    const entry = await createEntry({ numberId: idOf(1) });
+    const endpoint = await createEndpoint({ numberId: idOf(1) });
     const missing = '00000000-0000-4000-8000-000000000000';
     for (const [kind, id, body] of [
       ['pages', page.id, { name: 'x' }],
-      ['single-endpoints', entry.id, { name: 'x' }],
+      ['single-endpoints', endpoint.id, { name: 'x' }],
     ] as const) {
       for (const target of [id, missing]) {
         const answers = await Promise.all([
@@ -103,7 +103,7 @@ describe('who may ask', () => {
         for (const res of answers) {
           expect(res.statusCode, res.body).toBe(404);
           expect(res.json().error.message).toBe(
-            kind === 'pages' ? 'Page not found' : 'Entry not found',
+            kind === 'pages' ? 'Page not found' : 'Endpoint not found',
           );
         }
       }
@@ -113,9 +113,9 @@ describe('who may ask', () => {
       name: 'Alice page',
       hash: page.hash,
     });
-    expect((await call('GET', `/v1/single-endpoints/${entry.id}`, alice.cookie)).json().hash).toBe(
-      entry.hash,
-    );
+    expect(
+      (await call('GET', `/v1/single-endpoints/${endpoint.id}`, alice.cookie)).json().hash,
+    ).toBe(endpoint.hash);
     // Nor do Bob's lists show them.
     expect((await call('GET', '/v1/pages', bob.cookie)).json().items).toEqual([]);
     expect((await call('GET', '/v1/single-endpoints', bob.cookie)).json()).toEqual({
@@ -263,7 +263,7 @@ describe('/v1/pages', () => {
 
 describe('/v1/single-endpoints', () => {
   it('creates an entry with the default name and remark, or the given ones', async () => {
-    const plain = await createEntry({ numberId: idOf(2) });
+    const plain = await createEndpoint({ numberId: idOf(2) });
     expect(plain).toMatchObject({
       name: 'API for (555) 000-0002',
       remark: 'none',
@@ -274,10 +274,14 @@ describe('/v1/single-endpoints', () => {
       lastAccessed: null,
     });
     expect(plain.hash).toMatch(HASH_RE);
-    const named = await createEntry({ numberId: idOf(2), name: ' Signup ', remark: ' batch-1 ' });
+    const named = await createEndpoint({
+      numberId: idOf(2),
+      name: ' Signup ',
+      remark: ' batch-1 ',
+    });
     expect(named).toMatchObject({ name: 'Signup', remark: 'batch-1' });
     expect(named.hash).not.toBe(plain.hash);
-    const blankRemark = await createEntry({ numberId: idOf(2), remark: '  ' });
+    const blankRemark = await createEndpoint({ numberId: idOf(2), remark: '  ' });
     expect(blankRemark.remark).toBe('none');
   });
 
@@ -293,15 +297,15 @@ describe('/v1/single-endpoints', () => {
   });
 
   it("another user's number is a 404 and writes nothing", async () => {
-    const before = await entryCount();
+    const before = await endpointCount();
     const res = await call('POST', '/v1/single-endpoints', alice.cookie, { numberId: bobNumber });
     expect(res.statusCode, res.body).toBe(404);
     expect(res.json().error.message).toBe('Number not found');
-    expect(await entryCount()).toBe(before);
+    expect(await endpointCount()).toBe(before);
   });
 
   it('updates name, remark and active flag; regenerates; deletes', async () => {
-    const e = await createEntry({ numberId: idOf(3) });
+    const e = await createEndpoint({ numberId: idOf(3) });
     const res = await call('PATCH', `/v1/single-endpoints/${e.id}`, alice.cookie, {
       name: 'Renamed',
       remark: 'vip',
@@ -332,13 +336,13 @@ describe('/v1/single-endpoints', () => {
   it('lists by remark with every remark counted, newest first, paged', async () => {
     const dave = await signIn(t, 'dave-entries@example.com');
     const [n] = await importNumbers(dave.cookie, ['5554440000']);
-    const made: Entry[] = [];
+    const made: Endpoint[] = [];
     for (const remark of ['b', 'a', 'b', '', 'b']) {
       t.clock.advance(1000);
-      made.push(await createEntry({ numberId: n!.id, remark }, dave.cookie));
+      made.push(await createEndpoint({ numberId: n!.id, remark }, dave.cookie));
     }
     const all = (await call('GET', '/v1/single-endpoints?limit=2', dave.cookie)).json();
-    expect(all.items.map((e: Entry) => e.id)).toEqual([made[4]!.id, made[3]!.id]);
+    expect(all.items.map((e: Endpoint) => e.id)).toEqual([made[4]!.id, made[3]!.id]);
     expect(all.remarks).toEqual([
       { remark: 'a', count: 1 },
       { remark: 'b', count: 3 },
@@ -347,9 +351,9 @@ describe('/v1/single-endpoints', () => {
     const next = (
       await call('GET', `/v1/single-endpoints?limit=2&cursor=${all.nextCursor}`, dave.cookie)
     ).json();
-    expect(next.items.map((e: Entry) => e.id)).toEqual([made[2]!.id, made[1]!.id]);
+    expect(next.items.map((e: Endpoint) => e.id)).toEqual([made[2]!.id, made[1]!.id]);
     const onlyB = (await call('GET', '/v1/single-endpoints?remark=b', dave.cookie)).json();
-    expect(onlyB.items.map((e: Entry) => e.id)).toEqual([made[4]!.id, made[2]!.id, made[0]!.id]);
+    expect(onlyB.items.map((e: Endpoint) => e.id)).toEqual([made[4]!.id, made[2]!.id, made[0]!.id]);
     expect(onlyB.remarks).toEqual(all.remarks); // over all the user's entries
     const blank = (await call('GET', '/v1/single-endpoints?remark=', dave.cookie)).json();
     expect(blank.items).toHaveLength(5); // an empty filter is no filter
@@ -373,22 +377,22 @@ describe('/v1/single-endpoints', () => {
           erin.cookie,
         )
       ).json();
-      seen.push(...page.items.map((e: Entry) => e.id));
+      seen.push(...page.items.map((e: Endpoint) => e.id));
       if (!page.nextCursor) break;
       cursor = page.nextCursor;
     }
     expect(seen.sort()).toEqual(
       made
         .json()
-        .created.map((e: Entry) => e.id)
+        .created.map((e: Endpoint) => e.id)
         .sort(),
     );
   });
 
   it('bulk-deletes in one transaction: a foreign id is a 404 and deletes nothing', async () => {
-    const a = await createEntry({ numberId: idOf(4) });
-    const b = await createEntry({ numberId: idOf(4) });
-    const bobs = await createEntry({ numberId: bobNumber }, bob.cookie);
+    const a = await createEndpoint({ numberId: idOf(4) });
+    const b = await createEndpoint({ numberId: idOf(4) });
+    const bobs = await createEndpoint({ numberId: bobNumber }, bob.cookie);
     const refused = await call('POST', '/v1/single-endpoints/bulk-delete', alice.cookie, {
       ids: [a.id, b.id, bobs.id],
     });
@@ -425,7 +429,7 @@ describe('POST /v1/single-endpoints/lines', () => {
       remark: 'pasted',
     });
     expect(res.statusCode, res.body).toBe(200);
-    const body = res.json() as { created: Entry[]; errors: string[]; message: string };
+    const body = res.json() as { created: Endpoint[]; errors: string[]; message: string };
     expect(body.errors).toEqual([]);
     expect(body.message).toBe('Created 5 entries');
     expect(body.created.map((e) => [e.phoneNumber, e.name, e.remark])).toEqual(
@@ -443,12 +447,12 @@ describe('POST /v1/single-endpoints/lines', () => {
       else lines.push(`${phone(1)}|ftp://p.invalid/x`);
     }
     lines.splice(10, 0, '', '   '); // blank lines are skipped but counted in line numbers
-    const before = await entryCount();
+    const before = await endpointCount();
     const res = await call('POST', '/v1/single-endpoints/lines', alice.cookie, {
       lines: lines.join('\r\n'),
     });
     expect(res.statusCode, res.body).toBe(200);
-    const body = res.json() as { created: Entry[]; errors: string[]; message: string };
+    const body = res.json() as { created: Endpoint[]; errors: string[]; message: string };
     expect(body.created).toHaveLength(250);
     expect(body.errors).toHaveLength(750);
     expect(body.message).toBe('Created 250 entries with 750 errors');
@@ -457,7 +461,7 @@ describe('POST /v1/single-endpoints/lines', () => {
     expect(body.errors).toContain('Line 4: Invalid API link. Must start with http.');
     expect(body.errors).toContain('Line 14: Invalid API link. Must start with http.'); // after the blanks
     expect(body.created.every((e) => e.remark === 'none')).toBe(true);
-    expect(await entryCount()).toBe(before + 250);
+    expect(await endpointCount()).toBe(before + 250);
     expect(JSON.stringify(body)).not.toContain('p.invalid');
   });
 
@@ -477,7 +481,7 @@ describe('POST /v1/single-endpoints/lines', () => {
     expect(over.statusCode).toBe(400);
     expect(over.json().error.code).toBe('TOO_MANY_LINES');
 
-    const before = await entryCount();
+    const before = await endpointCount();
     const unknown = await call('POST', '/v1/single-endpoints/lines', alice.cookie, {
       lines: '5559990000|https://p.invalid/bobs-number',
     });
@@ -487,7 +491,7 @@ describe('POST /v1/single-endpoints/lines', () => {
       errors: ['5559990000: Number not found in your collection. Add it first.'],
       message: 'Created 0 entries with 1 error',
     });
-    expect(await entryCount()).toBe(before);
+    expect(await endpointCount()).toBe(before);
   });
 });
 
@@ -498,7 +502,7 @@ describe('deleting a number', () => {
       all.find((n) => n.phoneNumber === '5558880002')!,
     ]);
     const page = await createPage('Cascade', [n1!.id, n2!.id]);
-    const entry = await createEntry({ numberId: n1!.id });
+    const endpoint = await createEndpoint({ numberId: n1!.id });
     const del = await call('DELETE', `/v1/numbers/${n1!.id}`, alice.cookie);
     expect(del.statusCode).toBe(204);
     expect((await call('GET', `/v1/pages/${page.id}`, alice.cookie)).json()).toMatchObject({
@@ -506,9 +510,9 @@ describe('deleting a number', () => {
       numberCount: 1,
       firstNumbers: ['5558880002'],
     });
-    expect((await call('GET', `/v1/single-endpoints/${entry.id}`, alice.cookie)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await call('GET', `/v1/single-endpoints/${endpoint.id}`, alice.cookie)).statusCode,
+    ).toBe(404);
     // All its numbers gone: the page stays, empty, and can still be renamed.
     await call('DELETE', `/v1/numbers/${n2!.id}`, alice.cookie);
     const renamed = await call('PATCH', `/v1/pages/${page.id}`, alice.cookie, { name: 'Empty' });

@@ -1,10 +1,10 @@
 /**
  * The two kinds of shared links: a public page (several numbers, `/api/{hash}`) and a single
  * endpoint (one number, `/single/{hash}`; "Single API" in the UI). Query keys: the owner's pages
- * under ['pages'], entries under ['single-endpoints'], each public view apart. No zod here: the
+ * under ['pages'], endpoints under ['single-endpoints'], each public view apart. No zod here: the
  * public views' chunks load this file.
  */
-export type ShareKind = 'page' | 'entry';
+export type ShareKind = 'page' | 'single';
 
 export const pageKeys = {
   all: ['pages'] as const,
@@ -14,10 +14,10 @@ export const pageKeys = {
   public: (hash: string) => ['public-page', hash] as const,
 };
 
-export const entryKeys = {
+export const endpointKeys = {
   all: ['single-endpoints'] as const,
   lists: () => ['single-endpoints', 'list'] as const,
-  /** The list filtered by a remark ('' = every entry). */
+  /** The list filtered by a remark ('' = every endpoint). */
   list: (remark: string) => ['single-endpoints', 'list', remark] as const,
   /** An endpoint as its visitors see it (GET /v1/public/single/:hash). */
   public: (hash: string) => ['public-single', hash] as const,
@@ -39,10 +39,10 @@ export const shareApi = {
     keys: pageKeys,
     url: publicPageUrl,
   },
-  entry: {
+  single: {
     path: '/v1/single-endpoints',
     publicPath: '/v1/public/single',
-    keys: entryKeys,
+    keys: endpointKeys,
     url: singleEndpointUrl,
   },
 } as const;

@@ -1,9 +1,9 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import type { EntryList, PageList } from '../../../../shared/sharing.ts';
+import type { EndpointList, PageList } from '../../../../shared/sharing.ts';
 import { apiGet } from '../../../lib/api.ts';
-import { entryKeys, pageKeys } from './keys.ts';
+import { endpointKeys, pageKeys } from './keys.ts';
 
-export type RemarkCount = EntryList['remarks'][number];
+export type RemarkCount = EndpointList['remarks'][number];
 
 /** Both lists are read 50 at a time. */
 const SHARE_PAGE_SIZE = 50;
@@ -31,17 +31,17 @@ const pagesQuery = infiniteQueryOptions({
 export const usePages = () => useInfiniteQuery(pagesQuery);
 
 /**
- * GET /v1/single-endpoints?remark=: the owner's entries, newest first, with every distinct remark
- * and its count (over all entries, whatever the filter).
+ * GET /v1/single-endpoints?remark=: the owner's endpoints, newest first, with every distinct remark
+ * and its count (over all endpoints, whatever the filter).
  */
-const entriesQuery = (remark: string) =>
+const endpointsQuery = (remark: string) =>
   infiniteQueryOptions({
-    queryKey: entryKeys.list(remark),
+    queryKey: endpointKeys.list(remark),
     queryFn: ({ pageParam, signal }) =>
-      pageOf<EntryList>('/v1/single-endpoints', pageParam, signal, remark),
+      pageOf<EndpointList>('/v1/single-endpoints', pageParam, signal, remark),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     placeholderData: keepPreviousData,
   });
 
-export const useEntries = (remark: string) => useInfiniteQuery(entriesQuery(remark));
+export const useEndpoints = (remark: string) => useInfiniteQuery(endpointsQuery(remark));

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PublicEntry, PublicPage } from '../../../../shared/sharing.ts';
+import type { PublicEndpoint, PublicPage } from '../../../../shared/sharing.ts';
 import { apiGet, apiPost } from '../../../lib/api.ts';
 import { publicPath, shareApi, type ShareKind } from './keys.ts';
 
-export type PublicShare = { page: PublicPage; entry: PublicEntry };
+export type PublicShare = { page: PublicPage; single: PublicEndpoint };
 
 /**
  * GET /v1/public/pages/:hash or /v1/public/single/:hash: the page or endpoint as visitors see it

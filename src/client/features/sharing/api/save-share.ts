@@ -4,26 +4,31 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { CreateEntriesResult, Entry, Page, PageDetail } from '../../../../shared/sharing.ts';
+import type {
+  CreateEndpointsResult,
+  Endpoint,
+  Page,
+  PageDetail,
+} from '../../../../shared/sharing.ts';
 import { apiFetch, apiPost } from '../../../lib/api.ts';
-import { entryKeys, itemPath, pageKeys, shareApi, type ShareKind } from './keys.ts';
+import { endpointKeys, itemPath, pageKeys, shareApi, type ShareKind } from './keys.ts';
 
 export type PageChanges = { name?: string; numberIds?: string[]; isActive?: boolean };
-export type EntryChanges = { name?: string; remark?: string; isActive?: boolean };
+export type EndpointChanges = { name?: string; remark?: string; isActive?: boolean };
 
 /** What the server answers for a saved item, and what a PATCH may change, per kind. */
-type Saved = { page: PageDetail; entry: Entry };
-type Changes = { page: PageChanges; entry: EntryChanges };
+type Saved = { page: PageDetail; single: Endpoint };
+type Changes = { page: PageChanges; single: EndpointChanges };
 
 /** Puts the server's answer into every cached list (a page without its id list, and its detail). */
-function putInLists(qc: QueryClient, kind: ShareKind, saved: PageDetail | Entry) {
-  let item: Page | Entry = saved;
+function putInLists(qc: QueryClient, kind: ShareKind, saved: PageDetail | Endpoint) {
+  let item: Page | Endpoint = saved;
   if ('numberIds' in saved) {
     const { numberIds: _ids, ...page } = saved;
     item = page;
     qc.setQueryData(pageKeys.detail(saved.id), saved);
   }
-  qc.setQueriesData<InfiniteData<{ items: (Page | Entry)[] }>>(
+  qc.setQueriesData<InfiniteData<{ items: (Page | Endpoint)[] }>>(
     { queryKey: shareApi[kind].keys.lists() },
     (data) =>
       data
@@ -57,7 +62,7 @@ export function useUpdateShare<K extends ShareKind>(kind: K) {
 export function useRegenerateShare(kind: ShareKind) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiPost<PageDetail | Entry>(`${itemPath(kind, id)}/regenerate`),
+    mutationFn: (id: string) => apiPost<PageDetail | Endpoint>(`${itemPath(kind, id)}/regenerate`),
     onSuccess: (saved) => putInLists(qc, kind, saved),
     onSettled: () => refetchLists(qc, kind),
   });
@@ -85,32 +90,32 @@ export function useCreatePage() {
   });
 }
 
-/** POST /v1/single-endpoints {numberId, name?, remark}: 201 Entry. */
-export function useCreateEntry() {
+/** POST /v1/single-endpoints {numberId, name?, remark}: 201 Endpoint. */
+export function useCreateEndpoint() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: { numberId: string; name?: string; remark: string }) =>
-      apiPost<Entry>('/v1/single-endpoints', body),
-    onSettled: () => refetchLists(qc, 'entry'),
+      apiPost<Endpoint>('/v1/single-endpoints', body),
+    onSettled: () => refetchLists(qc, 'single'),
   });
 }
 
-/** POST /v1/single-endpoints/lines {lines, remark}: entries for the pasted numbers, and errors. */
-export function useCreateEntriesFromLines() {
+/** POST /v1/single-endpoints/lines {lines, remark}: endpoints for the pasted numbers, and errors. */
+export function useCreateEndpointsFromLines() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: { lines: string; remark: string }) =>
-      apiPost<CreateEntriesResult>('/v1/single-endpoints/lines', body),
-    onSettled: () => refetchLists(qc, 'entry'),
+      apiPost<CreateEndpointsResult>('/v1/single-endpoints/lines', body),
+    onSettled: () => refetchLists(qc, 'single'),
   });
 }
 
 /** POST /v1/single-endpoints/bulk-delete {ids}: all of them or none. */
-export function useBulkDeleteEntries() {
+export function useBulkDeleteEndpoints() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (ids: string[]) =>
       apiPost<{ deleted: number }>('/v1/single-endpoints/bulk-delete', { ids }),
-    onSettled: () => qc.invalidateQueries({ queryKey: entryKeys.lists() }),
+    onSettled: () => qc.invalidateQueries({ queryKey: endpointKeys.lists() }),
   });
 }

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Pencil, RefreshCw, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
-import type { Entry, Page } from '../../../../shared/sharing.ts';
+import type { Endpoint, Page } from '../../../../shared/sharing.ts';
 import { ActionsMenu } from '../../../components/ui/actions-menu.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
@@ -20,8 +20,8 @@ const cardText = {
     deleteTitle: 'Delete Public Page',
     failed: { update: 'Failed to update public page', remove: 'Failed to delete public page' },
   },
-  entry: {
-    testId: 'entry-card',
+  single: {
+    testId: 'endpoint-card',
     toggleFailed: 'Failed to toggle active status',
     notFoundTitle: 'API Endpoint Not Found',
     deleteTitle: 'Delete Entry',
@@ -53,7 +53,7 @@ export function ShareCard({
   children,
 }: {
   kind: ShareKind;
-  item: Page | Entry;
+  item: Page | Endpoint;
   now: Date;
   onEdit: () => void;
   selection?: CardSelection;

@@ -6,7 +6,7 @@ import { DialogActions, DialogClose } from '../../../components/ui/dialog.tsx';
 import { NumberPicker, type PickedNumber } from '../../../components/ui/number-picker.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 
-/** The numbers of a page, or the number of an entry: the picker with its legend and error. */
+/** The numbers of a page, or the number of an endpoint: the picker with its legend and error. */
 export function NumberField({
   legend,
   label,

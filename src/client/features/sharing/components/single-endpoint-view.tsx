@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { CalendarSearch, RefreshCw } from 'lucide-react';
 import { NO_EXPIRY_FOUND, expiryBand } from '../../../../shared/check-rules.ts';
 import { formatPhone } from '../../../../shared/phone.ts';
-import type { PublicEntry, PublicNumber } from '../../../../shared/sharing.ts';
+import type { PublicEndpoint, PublicNumber } from '../../../../shared/sharing.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CopyAction } from '../../../components/ui/copy-action.tsx';
@@ -19,7 +19,7 @@ const ENDPOINT_NOT_FOUND_TEXT = 'The requested API endpoint could not be found o
 const ENDPOINT_SUBTITLE = 'Single API endpoint • Real-time message updates';
 
 /** Puts a live message into the number; a code is announced when it is the newest. */
-function applyEvent(data: PublicEntry, e: PublicEvent): AppliedEvent<PublicEntry> {
+function applyEvent(data: PublicEndpoint, e: PublicEvent): AppliedEvent<PublicEndpoint> {
   if (data.number.id !== e.numberId) return { data, announce: null };
   const number = withPublicMessage(data.number, e);
   if (number === data.number) return { data, announce: null };
@@ -36,7 +36,7 @@ function applyEvent(data: PublicEntry, e: PublicEvent): AppliedEvent<PublicEntry
 export function SingleEndpointView({ hash }: { hash: string }) {
   return (
     <PublicShareView
-      kind="entry"
+      kind="single"
       hash={hash}
       text={{
         notFoundTitle: ENDPOINT_NOT_FOUND_TITLE,
@@ -46,7 +46,7 @@ export function SingleEndpointView({ hash }: { hash: string }) {
       }}
       applyEvent={applyEvent}
       render={(data, refresh) => (
-        <EndpointBody data={data} onRefresh={refresh} onCopied={() => expectCode('entry', hash)} />
+        <EndpointBody data={data} onRefresh={refresh} onCopied={() => expectCode('single', hash)} />
       )}
     />
   );
@@ -57,7 +57,7 @@ function EndpointBody({
   onRefresh,
   onCopied,
 }: {
-  data: PublicEntry;
+  data: PublicEndpoint;
   onRefresh: () => Promise<void>;
   onCopied: () => void;
 }) {

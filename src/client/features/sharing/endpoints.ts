@@ -1,9 +1,9 @@
-import type { Entry } from '../../../shared/sharing.ts';
+import type { Endpoint } from '../../../shared/sharing.ts';
 import { fileDate, toCsv } from '../../lib/csv.ts';
 import { countOf } from '../../lib/format.ts';
 import type { RemarkCount } from './api/list-shares.ts';
 
-export const NO_ENTRIES_SELECTED = 'No entries selected for export';
+export const NO_ENDPOINTS_SELECTED = 'No entries selected for export';
 export const CSV_HEADER = [
   'Name',
   'Phone Number',
@@ -15,20 +15,20 @@ export const CSV_HEADER = [
 
 /**
  * single-api-entries-{date}.csv (columns: Name, Phone Number, API URL, Status, Remark, Created
- * Date) for `entries`; API URL is the public `/single/{hash}` address (built by `urlOf`), never a
+ * Date) for `endpoints`; API URL is the public `/single/{hash}` address (built by `urlOf`), never a
  * provider link. Null when there is nothing to export.
  */
-export function entriesCsv(
-  entries: readonly Entry[],
+export function endpointsCsv(
+  endpoints: readonly Endpoint[],
   urlOf: (hash: string) => string,
   now = new Date(),
 ) {
-  if (entries.length === 0) return null;
+  if (endpoints.length === 0) return null;
   return {
     filename: `single-api-entries-${fileDate(now)}.csv`,
     csv: toCsv(
       CSV_HEADER,
-      entries.map((e) => [
+      endpoints.map((e) => [
         e.name,
         e.phoneNumber,
         urlOf(e.hash),
@@ -45,7 +45,7 @@ type RemarkOption = { value: string; label: string };
 /**
  * The remark filter's options: every entry first ('All Remarks (n)'), then each distinct remark
  * with its count, as the server lists them. The remark filtered on stays listed (with 0) after
- * its last entry is gone or renamed, so the filter never shows a value it does not offer.
+ * its last endpoint is gone or renamed, so the filter never shows a value it does not offer.
  */
 export function remarkOptions(remarks: readonly RemarkCount[], current: string): RemarkOption[] {
   const total = remarks.reduce((sum, r) => sum + r.count, 0);

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { CheckSquare, Download, Link2, Plus, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
-import type { Entry } from '../../../../shared/sharing.ts';
+import type { Endpoint } from '../../../../shared/sharing.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -14,23 +14,23 @@ import { coverage, toggled, withAll } from '../../../lib/selection.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { singleEndpointUrl } from '../api/keys.ts';
-import { useEntries } from '../api/list-shares.ts';
-import { useBulkDeleteEntries } from '../api/save-share.ts';
-import { NO_ENTRIES_SELECTED, deletedText, entriesCsv, remarkOptions } from '../entries.ts';
-import { EntryCard } from './entry-card.tsx';
-import { EntryCreateDialog } from './entry-create-dialog.tsx';
-import { EntryEditDialog } from './entry-edit-dialog.tsx';
+import { useEndpoints } from '../api/list-shares.ts';
+import { useBulkDeleteEndpoints } from '../api/save-share.ts';
+import { NO_ENDPOINTS_SELECTED, deletedText, endpointsCsv, remarkOptions } from '../endpoints.ts';
+import { EndpointCard } from './endpoint-card.tsx';
+import { EndpointCreateDialog } from './endpoint-create-dialog.tsx';
+import { EndpointEditDialog } from './endpoint-edit-dialog.tsx';
 import { ShareListPage } from './share-list-page.tsx';
 
 /**
  * /dashboard/single-api: the owner's single endpoints, filtered by remark (in the URL), with a
- * Select Entries mode (select all, export CSV, delete selected, cancel), and the create and edit
+ * Select Endpoints mode (select all, export CSV, delete selected, cancel), and the create and edit
  * dialogs.
  */
-export function SingleApiPage() {
+export function SingleEndpointsPage() {
   const { params, set } = useUrlFilters<'remark'>();
   const remark = params.get('remark') ?? '';
-  const list = useEntries(remark);
+  const list = useEndpoints(remark);
   const items = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
   const remarks = list.data?.pages[0]?.remarks ?? [];
   const options = remarkOptions(remarks, remark);
@@ -38,13 +38,13 @@ export function SingleApiPage() {
   const now = useNow();
 
   const [creating, setCreating] = useState(false);
-  const [editing, setEditing] = useState<Entry | null>(null);
+  const [editing, setEditing] = useState<Endpoint | null>(null);
   const [selectMode, setSelectMode] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const bulkDelete = useBulkDeleteEntries();
+  const bulkDelete = useBulkDeleteEndpoints();
 
-  // Only loaded entries that match the filter count as selected.
+  // Only loaded endpoints that match the filter count as selected.
   const picked = useMemo(
     () => (selected.size === 0 ? [] : items.filter((e) => selected.has(e.id))),
     [items, selected],
@@ -61,8 +61,8 @@ export function SingleApiPage() {
     setSelected(new Set());
   };
   const exportSelected = () => {
-    const file = entriesCsv(picked, (hash) => singleEndpointUrl(hash));
-    if (!file) return void toast.error(NO_ENTRIES_SELECTED);
+    const file = endpointsCsv(picked, (hash) => singleEndpointUrl(hash));
+    if (!file) return void toast.error(NO_ENDPOINTS_SELECTED);
     downloadCsv(file.filename, file.csv);
   };
   const deleteSelected = () =>
@@ -201,8 +201,8 @@ export function SingleApiPage() {
         ),
       }}
       renderItem={(e) => (
-        <EntryCard
-          entry={e}
+        <EndpointCard
+          endpoint={e}
           now={now}
           selectMode={selectMode}
           selected={selected.has(e.id)}
@@ -211,8 +211,8 @@ export function SingleApiPage() {
         />
       )}
     >
-      <EntryCreateDialog open={creating} onOpenChange={setCreating} />
-      <EntryEditDialog entry={editing} onOpenChange={(o) => !o && setEditing(null)} />
+      <EndpointCreateDialog open={creating} onOpenChange={setCreating} />
+      <EndpointEditDialog endpoint={editing} onOpenChange={(o) => !o && setEditing(null)} />
       <ConfirmDialog
         open={confirmDelete}
         onOpenChange={setConfirmDelete}

@@ -2,49 +2,49 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { formatPhone } from '../../../../shared/phone.ts';
 import {
-  ENTRY_NAME_REQUIRED,
+  ENDPOINT_NAME_REQUIRED,
   MAX_REMARK_LENGTH,
   MAX_SHARE_NAME_LENGTH,
-  type Entry,
+  type Endpoint,
 } from '../../../../shared/sharing.ts';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { FormDialog } from '../../../components/ui/dialog.tsx';
 import { isApiError } from '../../../lib/api.ts';
-import { useUpdateShare, type EntryChanges } from '../api/save-share.ts';
+import { useUpdateShare, type EndpointChanges } from '../api/save-share.ts';
 import { ShareFormFooter, TextField } from './share-form.tsx';
 
-/** Edit an entry's name, remark and active flag. */
-export function EntryEditDialog({
-  entry,
+/** Edit an endpoint's name, remark and active flag. */
+export function EndpointEditDialog({
+  endpoint: endpoint,
   onOpenChange,
 }: {
-  /** The entry being edited; null: closed. */
-  entry: Entry | null;
+  /** The endpoint being edited; null: closed. */
+  endpoint: Endpoint | null;
   onOpenChange: (open: boolean) => void;
 }) {
-  const update = useUpdateShare('entry');
+  const update = useUpdateShare('single');
   const close = () => {
     update.reset();
     onOpenChange(false);
   };
   return (
     <FormDialog
-      open={entry !== null}
+      open={endpoint !== null}
       onOpenChange={(o) => (o ? onOpenChange(true) : close())}
       title="Edit Single API Entry"
-      description={entry ? formatPhone(entry.phoneNumber) : undefined}
+      description={endpoint ? formatPhone(endpoint.phoneNumber) : undefined}
       busy={update.isPending}
     >
-      {entry && (
+      {endpoint && (
         <EditForm
-          key={entry.id}
-          entry={entry}
+          key={endpoint.id}
+          endpoint={endpoint}
           busy={update.isPending}
           failure={update.error}
           onSubmit={(changes) => {
             if (Object.keys(changes).length === 0) return close();
             update.mutate(
-              { id: entry.id, changes },
+              { id: endpoint.id, changes },
               {
                 onSuccess: () => {
                   close();
@@ -60,30 +60,30 @@ export function EntryEditDialog({
 }
 
 function EditForm({
-  entry,
+  endpoint: endpoint,
   busy,
   failure,
   onSubmit,
 }: {
-  entry: Entry;
+  endpoint: Endpoint;
   busy: boolean;
   failure: Error | null;
-  onSubmit: (changes: EntryChanges) => void;
+  onSubmit: (changes: EndpointChanges) => void;
 }) {
-  const [name, setName] = useState(entry.name);
-  const [remark, setRemark] = useState(entry.remark);
-  const [isActive, setActive] = useState(entry.isActive);
+  const [name, setName] = useState(endpoint.name);
+  const [remark, setRemark] = useState(endpoint.remark);
+  const [isActive, setActive] = useState(endpoint.isActive);
   const [nameError, setNameError] = useState<string>();
   const fields = isApiError(failure) ? failure.fields : undefined;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const trimmed = name.trim();
-    if (!trimmed) return setNameError(ENTRY_NAME_REQUIRED);
-    const changes: EntryChanges = {};
-    if (trimmed !== entry.name) changes.name = trimmed;
-    if (remark.trim() !== entry.remark) changes.remark = remark.trim();
-    if (isActive !== entry.isActive) changes.isActive = isActive;
+    if (!trimmed) return setNameError(ENDPOINT_NAME_REQUIRED);
+    const changes: EndpointChanges = {};
+    if (trimmed !== endpoint.name) changes.name = trimmed;
+    if (remark.trim() !== endpoint.remark) changes.remark = remark.trim();
+    if (isActive !== endpoint.isActive) changes.isActive = isActive;
     onSubmit(changes);
   };
 
@@ -91,7 +91,7 @@ function EditForm({
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <TextField
-        id="edit-entry-name"
+        id="edit-endpoint-name"
         label="Name"
         value={name}
         maxLength={MAX_SHARE_NAME_LENGTH}
@@ -104,7 +104,7 @@ function EditForm({
         }}
       />
       <TextField
-        id="edit-entry-remark"
+        id="edit-endpoint-remark"
         label="Remark"
         value={remark}
         maxLength={MAX_REMARK_LENGTH}

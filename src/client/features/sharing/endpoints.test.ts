@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Entry } from '../../../shared/sharing.ts';
-import { CSV_HEADER, entriesCsv, remarkOptions } from './entries.ts';
+import type { Endpoint } from '../../../shared/sharing.ts';
+import { CSV_HEADER, endpointsCsv, remarkOptions } from './endpoints.ts';
 
-const entry = (n: number, extra: Partial<Entry> = {}): Entry => ({
+const endpoint = (n: number, extra: Partial<Endpoint> = {}): Endpoint => ({
   id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
   hash: `hash${n}_abcdefghijklmnopq`.slice(0, 22),
   name: `API for (555) 000-100${n}`,
@@ -19,8 +19,8 @@ const urlOf = (hash: string) => `https://voip.example/single/${hash}`;
 
 describe('entriesCsv', () => {
   it('writes the product columns with the public single URL, status words and the local day', () => {
-    const file = entriesCsv(
-      [entry(1), entry(2, { isActive: false, remark: 'team, west', name: '=cmd' })],
+    const file = endpointsCsv(
+      [endpoint(1), endpoint(2, { isActive: false, remark: 'team, west', name: '=cmd' })],
       urlOf,
       new Date(2026, 6, 9, 8),
     )!;
@@ -29,23 +29,23 @@ describe('entriesCsv', () => {
     expect(rows[0]).toBe(CSV_HEADER.join(','));
     expect(rows[0]).toBe('Name,Phone Number,API URL,Status,Remark,Created Date');
     expect(rows[1]).toBe(
-      `API for (555) 000-1001,5550001001,${urlOf(entry(1).hash)},Active,none,2026-03-05`,
+      `API for (555) 000-1001,5550001001,${urlOf(endpoint(1).hash)},Active,none,2026-03-05`,
     );
     // Quoted where needed, and text a spreadsheet would run as a formula is neutralised.
     expect(rows[2]).toBe(
-      `'=cmd,5550001002,${urlOf(entry(2).hash)},Inactive,"team, west",2026-03-05`,
+      `'=cmd,5550001002,${urlOf(endpoint(2).hash)},Inactive,"team, west",2026-03-05`,
     );
     expect(rows).toHaveLength(3);
   });
 
   it('never writes a provider link, only the public address', () => {
-    const file = entriesCsv([entry(3)], urlOf)!;
+    const file = endpointsCsv([endpoint(3)], urlOf)!;
     expect(file.csv).toContain('/single/');
     expect(file.csv).not.toMatch(/demo-provider|key=|api_link/);
   });
 
   it('exports nothing when no entry is selected', () => {
-    expect(entriesCsv([], urlOf)).toBeNull();
+    expect(endpointsCsv([], urlOf)).toBeNull();
   });
 });
 

@@ -5,13 +5,13 @@ import type { PickedNumber } from '../../../components/ui/number-picker.tsx';
 import { formatPhone } from '../../../../shared/phone.ts';
 import {
   DEFAULT_REMARK,
-  ENTRY_NUMBER_REQUIRED,
+  ENDPOINT_NUMBER_REQUIRED,
   MAX_REMARK_LENGTH,
   MAX_SHARE_NAME_LENGTH,
   MAX_SINGLE_LINES,
   SINGLE_LINES_REQUIRED,
-  defaultEntryName,
-  type CreateEntriesResult,
+  defaultEndpointName,
+  type CreateEndpointsResult,
 } from '../../../../shared/sharing.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { FormDialog } from '../../../components/ui/dialog.tsx';
@@ -20,7 +20,7 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import { ToggleButton } from '../../../components/ui/toggle-button.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { formatCount } from '../../../lib/format.ts';
-import { useCreateEntriesFromLines, useCreateEntry } from '../api/save-share.ts';
+import { useCreateEndpointsFromLines, useCreateEndpoint } from '../api/save-share.ts';
 import { NumberField, ShareFormFooter, TextField } from './share-form.tsx';
 
 type Mode = 'pick' | 'lines';
@@ -30,7 +30,7 @@ const LINES_PLACEHOLDER = `5551234567----https://provider.example/api?key=…
 https://provider.example/api?key=…\t5551234569`;
 
 /** Create single endpoints: pick one number (name and remark optional), or paste lines. */
-export function EntryCreateDialog({
+export function EndpointCreateDialog({
   open,
   onOpenChange,
 }: {
@@ -38,8 +38,8 @@ export function EntryCreateDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const [mode, setMode] = useState<Mode>('pick');
-  const create = useCreateEntry();
-  const fromLines = useCreateEntriesFromLines();
+  const create = useCreateEndpoint();
+  const fromLines = useCreateEndpointsFromLines();
   const busy = create.isPending || fromLines.isPending;
   const close = () => {
     create.reset();
@@ -72,9 +72,9 @@ export function EntryCreateDialog({
           failure={create.error}
           onSubmit={(body) =>
             create.mutate(body, {
-              onSuccess: (entry) => {
+              onSuccess: (endpoint) => {
                 close();
-                toast.success(`Created ${entry.name}`);
+                toast.success(`Created ${endpoint.name}`);
               },
             })
           }
@@ -118,7 +118,7 @@ function PickForm({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const numberId = [...selected][0];
-    if (!numberId) return setNumberError(ENTRY_NUMBER_REQUIRED);
+    if (!numberId) return setNumberError(ENDPOINT_NUMBER_REQUIRED);
     const trimmed = name.trim();
     onSubmit({ numberId, ...(trimmed ? { name: trimmed } : {}), remark: remark.trim() });
   };
@@ -131,7 +131,7 @@ function PickForm({
         label="Number for this entry"
         mode="single"
         selected={selected}
-        errorId="entry-number-error"
+        errorId="endpoint-number-error"
         error={shownNumberError}
         onChange={(next, [n]) => {
           setSelected(next);
@@ -141,11 +141,11 @@ function PickForm({
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          id="entry-name"
+          id="endpoint-name"
           label="Name (optional)"
           value={name}
           maxLength={MAX_SHARE_NAME_LENGTH}
-          placeholder={defaultEntryName(
+          placeholder={defaultEndpointName(
             picked ? formatPhone(picked.phoneNumber) : '(xxx) xxx-xxxx',
           )}
           error={fields?.name?.[0]}
@@ -153,7 +153,7 @@ function PickForm({
           onChange={setName}
         />
         <RemarkField
-          id="entry-remark"
+          id="endpoint-remark"
           value={remark}
           onChange={setRemark}
           error={fields?.remark?.[0]}
@@ -177,7 +177,7 @@ function LinesForm({
 }: {
   busy: boolean;
   failure: Error | null;
-  result: CreateEntriesResult | undefined;
+  result: CreateEndpointsResult | undefined;
   onSubmit: (body: { lines: string; remark: string }) => void;
 }) {
   const [lines, setLines] = useState('');
@@ -195,19 +195,19 @@ function LinesForm({
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <FormField
-        id="entry-lines"
+        id="endpoint-lines"
         label="Numbers and API links"
         error={linesError}
         hint={`One number per line with its API link (separated by ----, a tab, | or a space), up to ${formatCount(MAX_SINGLE_LINES)} lines. Each number must already be in your collection.`}
       >
         <Textarea
-          id="entry-lines"
+          id="endpoint-lines"
           rows={6}
           value={lines}
           spellCheck={false}
           placeholder={LINES_PLACEHOLDER}
           invalid={!!linesError}
-          aria-describedby="entry-lines-error"
+          aria-describedby="endpoint-lines-error"
           className="font-mono text-xs sm:text-xs"
           onChange={(e) => {
             setLines(e.target.value);

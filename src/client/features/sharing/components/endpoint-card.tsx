@@ -1,21 +1,21 @@
 import { memo } from 'react';
-import type { Entry } from '../../../../shared/sharing.ts';
+import type { Endpoint } from '../../../../shared/sharing.ts';
 import { formatPhone } from '../../../../shared/phone.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { ShareCard } from './share-card.tsx';
 
 type Props = {
-  entry: Entry;
+  endpoint: Endpoint;
   now: Date;
   selectMode: boolean;
   selected: boolean;
   onSelectedChange: (id: string, on: boolean) => void;
-  onEdit: (entry: Entry) => void;
+  onEdit: (endpoint: Endpoint) => void;
 };
 
 /** One single endpoint: its card with the number and the remark; in select mode, a checkbox. */
-export const EntryCard = memo(function EntryCard({
-  entry: e,
+export const EndpointCard = memo(function EndpointCard({
+  endpoint: e,
   now,
   selectMode,
   selected,
@@ -24,7 +24,7 @@ export const EntryCard = memo(function EntryCard({
 }: Props) {
   return (
     <ShareCard
-      kind="entry"
+      kind="single"
       item={e}
       now={now}
       onEdit={() => onEdit(e)}
