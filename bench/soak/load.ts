@@ -222,7 +222,21 @@ type User = {
   tags: string[];
   visitors: number;
   added: number;
+  /** The anonymous visitor this user plays now (a new address every VISITOR_REQUESTS requests). */
+  visitor: { k: number; left: number };
 };
+
+/**
+ * Anonymous requests (public pages and endpoints, the blog, analytics events, the public date
+ * check) come from many addresses, as a public site's visitors do: a new one every few requests.
+ * Whatever the app keeps per address must not pile up.
+ */
+const VISITOR_REQUESTS = 5;
+function visitor(u: User) {
+  if (--u.visitor.left <= 0) u.visitor = { k: u.visitor.k + 1, left: VISITOR_REQUESTS };
+  const k = u.visitor.k;
+  return `10.${100 + u.i}.${(k >> 8) & 255}.${k & 255}`;
+}
 
 /** A link to a fake provider host of the kind the n-th number gets (see `bench/soak/providers.ts`). */
 function linkOf(n: number, phone: string) {
@@ -246,7 +260,18 @@ async function setUp(i: number): Promise<User> {
   const email = admin ? cfg.adminEmail : `soak-user-${i}@example.com`;
   const ip = `10.0.0.${i + 1}`;
   const { cookie } = await signIn(email, ip);
-  const u: User = { i, ip, cookie, admin, numbers: [], extra: [], tags: [], visitors: 0, added: 0 };
+  const u: User = {
+    i,
+    ip,
+    cookie,
+    admin,
+    numbers: [],
+    extra: [],
+    tags: [],
+    visitors: 0,
+    added: 0,
+    visitor: { k: 0, left: VISITOR_REQUESTS },
+  };
   for (const name of ['work', 'sms', `user ${i}`]) {
     const t = await call('POST', '/v1/tags', '/v1/tags', {
       ip,
@@ -413,7 +438,7 @@ const actions: [number, (u: User) => Promise<unknown>][] = [
       stream(
         `/v1/public/pages/${anyShare().pageHash}/events`,
         '/v1/public/pages/:hash/events (SSE)',
-        u.ip,
+        visitor(u),
         2000 + Math.random() * 6000,
       ),
   ],
@@ -423,7 +448,7 @@ const actions: [number, (u: User) => Promise<unknown>][] = [
       stream(
         `/v1/public/single/${pick(anyShare().singleHashes)}/events`,
         '/v1/public/single/:hash/events (SSE)',
-        u.ip,
+        visitor(u),
         3000,
       ),
   ],
@@ -431,14 +456,14 @@ const actions: [number, (u: User) => Promise<unknown>][] = [
     8,
     (u) =>
       call('GET', `/v1/public/pages/${anyShare().pageHash}`, '/v1/public/pages/:hash', {
-        ip: u.ip,
+        ip: visitor(u),
       }),
   ],
   [
     8,
     (u) =>
       call('GET', `/v1/public/single/${pick(anyShare().singleHashes)}`, '/v1/public/single/:hash', {
-        ip: u.ip,
+        ip: visitor(u),
       }),
   ],
   [
@@ -449,7 +474,7 @@ const actions: [number, (u: User) => Promise<unknown>][] = [
         `/v1/public/single/${pick(anyShare().singleHashes)}/latest`,
         '/v1/public/single/:hash/latest',
         {
-          ip: u.ip,
+          ip: visitor(u),
           expect: [200, 204],
           headers: Math.random() < 0.5 ? { accept: 'text/plain' } : {},
         },
@@ -463,7 +488,7 @@ const actions: [number, (u: User) => Promise<unknown>][] = [
         `/v1/public/single/${pick(anyShare().singleHashes)}/latest?wait=2`,
         '/v1/public/single/:hash/latest?wait',
         {
-          ip: u.ip,
+          ip: visitor(u),
           untimed: true,
         },
       ),
@@ -475,7 +500,7 @@ const actions: [number, (u: User) => Promise<unknown>][] = [
         'POST',
         `/v1/public/single/${pick(anyShare().singleHashes)}/expect`,
         '/v1/public/single/:hash/expect',
-        { ip: u.ip, expect: [202] },
+        { ip: visitor(u), expect: [202] },
       ),
   ],
   [
@@ -486,7 +511,7 @@ const actions: [number, (u: User) => Promise<unknown>][] = [
         `/v1/public/pages/${Math.random() < 0.5 ? 'A'.repeat(22) : 'not-a-hash'}`,
         '/v1/public/pages/:hash (unknown)',
         {
-          ip: u.ip,
+          ip: visitor(u),
           expect: [404],
         },
       ),
@@ -508,13 +533,16 @@ const actions: [number, (u: User) => Promise<unknown>][] = [
       return call('GET', what, what.split('?')[0]!, u);
     },
   ],
-  [3, (u) => call('GET', '/v1/blog/posts', '/v1/blog/posts', { ip: u.ip })],
-  [3, (u) => call('GET', `/v1/blog/posts/${pick(slugs)}`, '/v1/blog/posts/:slug', { ip: u.ip })],
+  [3, (u) => call('GET', '/v1/blog/posts', '/v1/blog/posts', { ip: visitor(u) })],
+  [
+    3,
+    (u) => call('GET', `/v1/blog/posts/${pick(slugs)}`, '/v1/blog/posts/:slug', { ip: visitor(u) }),
+  ],
   [
     2,
     (u) =>
       call('POST', `/v1/blog/posts/${pick(slugs)}/views`, '/v1/blog/posts/:slug/views', {
-        ip: u.ip,
+        ip: visitor(u),
         body: { sessionId: sessionId(u) },
       }),
   ],
@@ -522,14 +550,14 @@ const actions: [number, (u: User) => Promise<unknown>][] = [
     1,
     (u) =>
       call('GET', pick(['/rss.xml', '/sitemap.xml', '/robots.txt']), '/rss|sitemap|robots', {
-        ip: u.ip,
+        ip: visitor(u),
       }),
   ],
   [
     4,
     (u) =>
       call('POST', '/v1/analytics/events', '/v1/analytics/events', {
-        ip: u.ip,
+        ip: visitor(u),
         expect: [202],
         body: {
           type: 'page_view',
@@ -551,7 +579,7 @@ const actions: [number, (u: User) => Promise<unknown>][] = [
     0.5,
     (u) =>
       call('POST', '/v1/public/date-check', '/v1/public/date-check', {
-        ip: u.ip,
+        ip: visitor(u),
         untimed: true,
         body: {
           lines: `${phoneOf(u.i, 0)}|${linkOf(0, phoneOf(u.i, 0))}\n${phoneOf(u.i, 10)}|${linkOf(10, phoneOf(u.i, 10))}`,
@@ -582,7 +610,7 @@ const actions: [number, (u: User) => Promise<unknown>][] = [
         'GET',
         pick(['/v1/site', '/v1/public/stats', '/healthz']),
         '/v1/site|public/stats|healthz',
-        { ip: u.ip },
+        { ip: visitor(u) },
       ),
   ],
 ];
