@@ -46,6 +46,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerCsrfGuard } from './plugins/csrf.ts';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { rateLimitStore } from './plugins/rate-limit-store.ts';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -115,8 +116,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(fastifyCookie);
   // Before every route: the plugin applies a route's `config.rateLimit` only to routes added after
   // it. One in-memory store for every limiter's keys (addresses, users): room for many, so a flood
-  // of made-up keys cannot push a real one's count out.
-  await app.register(fastifyRateLimit, { global: false, cache: 100_000 });
+  // of made-up keys cannot push a real one's count out, and a key is dropped once its window has
+  // passed (`rate-limit-store.ts`; windows by the injected clock).
+  const rateLimits = rateLimitStore({ now: () => now().getTime() });
+  await app.register(fastifyRateLimit, { global: false, store: rateLimits.Store });
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
