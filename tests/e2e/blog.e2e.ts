@@ -478,6 +478,9 @@ describe('public blog', () => {
     await headerLink.waitFor();
     await headerLink.click();
     await page.waitForURL((u) => u.pathname === '/blog');
+    // Both lists loaded before the blog goes off: a list still in flight would get a 404.
+    await cards('featured-posts').first().waitFor();
+    await cards('all-posts').first().waitFor();
 
     await api('PUT', '/v1/admin/settings/blog_enabled', { value: false });
     for (const p of ['/blog', `/blog/${posts.guide!.slug}`]) {
