@@ -25,6 +25,8 @@ import { eventsModule } from './events/events.module.ts';
 import { redactUrl, safeErr } from './log.ts';
 import { adminModule } from './modules/admin/admin.module.ts';
 import { analyticsModule } from './modules/analytics/analytics.module.ts';
+import { openApiSecurity } from './modules/api-keys/api-key-auth.ts';
+import { apiKeysModule } from './modules/api-keys/api-keys.module.ts';
 import { authModule } from './modules/auth/auth.module.ts';
 import { blogPages } from './modules/blog/blog-pages.ts';
 import { blogModule } from './modules/blog/blog.module.ts';
@@ -143,10 +145,24 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     openapi: {
       info: { title: 'VOIP Manager API', version: '1.0.0' },
       components: {
-        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'vm_session' } },
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'vm_session' },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              "An API key (Settings → API keys) as `Authorization: Bearer vmk_…`. It works on the routes whose `x-scope` is one of the key's scopes; never on routes without `x-scope` (sign-in, account, API keys, admin).",
+          },
+        },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: (arg) => {
+      const out = jsonSchemaTransform(arg);
+      return {
+        ...out,
+        schema: { ...out.schema, ...openApiSecurity(arg.route.config?.scope) },
+      } as typeof out;
+    },
     // Registered schemas (the error body, shared/api.ts) become components, referenced by $ref.
     transformObject: jsonSchemaTransformObject,
   });
@@ -166,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   };
   const modules: AppModule[] = [
     authModule,
+    apiKeysModule,
     settingsModule,
     eventsModule(deps.bus),
     analyticsModule,

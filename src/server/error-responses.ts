@@ -47,7 +47,8 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * CSRF guard (plugins/csrf.ts) and, outside /v1/auth and /v1/admin, maintenance
  * (settings/maintenance.ts); VALIDATION_ERROR where a body, query or header schema is checked; a
  * malformed path id is NOT_FOUND (plugins/errors.ts); RATE_LIMITED under a `config.rateLimit`;
- * 401/403 on every /v1/admin route (plugins/admin-guard.ts).
+ * 401/403 on every /v1/admin route (plugins/admin-guard.ts); on /v1 routes the API key codes
+ * by the route's `config.scope` (modules/api-keys/api-key-auth.ts).
  */
 function commonCodes(route: RouteOptions): ErrorCode[] {
   const codes: ErrorCode[] = ['INVALID_TEXT'];
@@ -69,6 +70,14 @@ function commonCodes(route: RouteOptions): ErrorCode[] {
   if (schema.params) codes.push('NOT_FOUND');
   if ((route.config as { rateLimit?: unknown } | undefined)?.rateLimit) codes.push('RATE_LIMITED');
   if (url.startsWith('/v1/admin/')) codes.push('UNAUTHORIZED', 'FORBIDDEN');
+  if (url.startsWith('/v1/')) {
+    // API keys (api-key-auth.ts): a bad key anywhere; a route's scope, or keys refused.
+    codes.push('API_KEY_INVALID');
+    const scope = (route.config as { scope?: string } | undefined)?.scope;
+    if (!scope) codes.push('API_KEY_NOT_ALLOWED');
+    else if (scope !== 'public') codes.push('RATE_LIMITED');
+    if (scope && scope !== 'public' && scope !== 'any') codes.push('INSUFFICIENT_SCOPE');
+  }
   return codes;
 }
 

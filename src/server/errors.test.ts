@@ -115,11 +115,16 @@ describe('/v1/openapi.json error answers', () => {
   it('lists 401 on signed-in routes, 403 on admin routes, and 400 where input is validated', () => {
     const codes = (p: string, method: string, status: number) =>
       codesOf(doc.paths[p]![method]!.responses[String(status)]!);
-    expect(codes('/v1/numbers', 'get', 401)).toEqual(['UNAUTHORIZED']);
+    expect(codes('/v1/numbers', 'get', 401)).toEqual(['API_KEY_INVALID', 'UNAUTHORIZED']);
     expect(codes('/v1/numbers/{id}', 'get', 404)).toEqual(['NOT_FOUND', 'NUMBER_NOT_FOUND']);
-    expect(codes('/v1/admin/users', 'get', 403)).toEqual(['FORBIDDEN']);
+    expect(codes('/v1/admin/users', 'get', 403)).toEqual(['API_KEY_NOT_ALLOWED', 'FORBIDDEN']);
     expect(codes('/v1/numbers', 'post', 400)).toContain('VALIDATION_ERROR');
-    expect(codes('/v1/numbers', 'post', 403)).toEqual(['CROSS_ORIGIN_REFUSED']);
+    expect(codes('/v1/numbers', 'post', 403)).toEqual([
+      'CROSS_ORIGIN_REFUSED',
+      'INSUFFICIENT_SCOPE',
+    ]);
+    expect(codes('/v1/site', 'get', 401)).toEqual(['API_KEY_INVALID']);
+    expect(doc.paths['/v1/site']!.get!.responses['403']).toBeUndefined();
     expect(codes('/v1/numbers', 'post', 503)).toEqual(['MAINTENANCE']);
     expect(codes('/v1/admin/posts', 'post', 409)).toEqual(['SLUG_TAKEN']);
     expect(codes('/v1/auth/code', 'post', 429)).toEqual([

@@ -38,6 +38,20 @@ export const ERRORS = {
   // Who is asking
   UNAUTHORIZED: { status: 401, description: 'Not signed in (no session, or it ended).' },
   FORBIDDEN: { status: 403, description: 'Signed in without the admin rights this needs.' },
+  API_KEY_INVALID: {
+    status: 401,
+    description:
+      'The `Authorization` header is not `Bearer <API key>`, or the key is unknown, revoked or expired.',
+  },
+  API_KEY_NOT_ALLOWED: {
+    status: 403,
+    description:
+      'This route does not take API keys (sign-in, account, API keys, admin): use a signed-in session.',
+  },
+  INSUFFICIENT_SCOPE: {
+    status: 403,
+    description: "The API key's scopes do not include the one this route needs (`x-scope`).",
+  },
   CROSS_ORIGIN_REFUSED: {
     status: 403,
     description: 'A state-changing request a browser marked as sent from another site.',
@@ -61,6 +75,11 @@ export const ERRORS = {
     description: "The email typed to delete the account is not the account's.",
   },
   SESSION_NOT_FOUND: { status: 404, description: 'No live session of yours with this id.' },
+  API_KEY_NOT_FOUND: { status: 404, description: 'No API key of yours with this id.' },
+  API_KEY_LIMIT_REACHED: {
+    status: 409,
+    description: 'You hold the most API keys allowed (MAX_API_KEYS_PER_USER): revoke one first.',
+  },
 
   // Numbers and tags
   NUMBER_NOT_FOUND: { status: 404, description: 'No number of yours with this id.' },

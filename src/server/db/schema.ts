@@ -9,3 +9,4 @@ export * from '../modules/admin/admin.table.ts';
 export * from '../modules/settings/settings.table.ts';
 export * from '../modules/blog/blog.table.ts';
 export * from '../modules/analytics/analytics.table.ts';
+export * from '../modules/api-keys/api-keys.table.ts';

@@ -32,6 +32,7 @@ export function eventsRoutes(
   app.get(
     '/v1/events',
     {
+      config: { scope: 'messages:read' },
       schema: {
         response: errorResponses('UNAUTHORIZED'),
         tags: ['events'],

@@ -7,6 +7,7 @@ import type { Database } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { PollerOptions } from '../poller/poller.ts';
 import type { SafeFetchOptions } from '../providers/safe-fetch.ts';
+import type { ApiKeyRateLimit } from './api-keys/api-key-auth.ts';
 import type { AnalyticsRateLimits } from './analytics/analytics.routes.ts';
 import type { PublicRateLimits } from './sharing/public.routes.ts';
 
@@ -25,6 +26,8 @@ export type Tuning = {
   publicRateLimits?: Partial<PublicRateLimits>;
   /** Limit of `POST /v1/analytics/events` per address (analytics). */
   analyticsRateLimits?: Partial<AnalyticsRateLimits>;
+  /** Requests per key and window, every route together (api-keys). */
+  apiKeyRateLimit?: Partial<ApiKeyRateLimit>;
   /** How long a blog post's Markdown may take to render (blog). */
   markdownTimeoutMs?: number;
 };

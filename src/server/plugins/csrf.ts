@@ -11,7 +11,9 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function registerCsrfGuard(app: FastifyInstance, opts: { publicUrl: string }) {
   const allowed = new Set([new URL(opts.publicUrl).origin]);
   app.addHook('onRequest', async (req) => {
-    if (SAFE.has(req.method)) return;
+    // An API key request (Authorization header) carries no cookie, and no browser adds the header
+    // by itself: not a CSRF vector, and scripts need no Origin.
+    if (SAFE.has(req.method) || req.headers.authorization !== undefined) return;
     const site = req.headers['sec-fetch-site'];
     if (site && site !== 'same-origin' && site !== 'none') throw crossOriginRefused();
     const origin = req.headers.origin;

@@ -29,6 +29,8 @@ export function registerSessions(
   app.addHook('onRequest', async (req, reply) => {
     // The matched route, not the raw URL (a percent-encoded `/%761/…` routes to /v1/… too).
     if (!req.routeOptions.url?.startsWith('/v1/')) return;
+    // A request with an Authorization header is an API key's (api-key-auth.ts): no cookie read.
+    if (req.headers.authorization !== undefined) return;
     const token = req.cookies[SESSION_COOKIE];
     if (!token) return;
     const found = token.length <= 128 ? await auth.resolveSession(token) : undefined;

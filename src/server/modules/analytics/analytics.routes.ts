@@ -49,6 +49,7 @@ export function analyticsRoutes(
   app.post(
     '/v1/analytics/events',
     {
+      config: { scope: 'public' },
       // Counted before the body is read: a flood of oversize bodies is limited too.
       onRequest: async (req) => {
         const r = await perIp(req);

@@ -109,6 +109,7 @@ export function authRoutes(app: App, auth: AuthService, cookies: SessionCookies)
   app.get(
     '/v1/me',
     {
+      config: { scope: 'any' },
       schema: { tags: ['auth'], response: { 200: meResponse, ...errorResponses('UNAUTHORIZED') } },
     },
     async (req, reply) => {

@@ -115,6 +115,7 @@ export function blogPublicRoutes(app: App, deps: { service: BlogService; publicU
   app.get(
     '/v1/blog/posts',
     {
+      config: { scope: 'public' },
       onRequest: blogOn,
       schema: {
         ...doc,
@@ -132,6 +133,7 @@ export function blogPublicRoutes(app: App, deps: { service: BlogService; publicU
   app.get(
     '/v1/blog/posts/:slug',
     {
+      config: { scope: 'public' },
       onRequest: blogOn,
       schema: {
         ...doc,
@@ -148,6 +150,7 @@ export function blogPublicRoutes(app: App, deps: { service: BlogService; publicU
     {
       onRequest: blogOn,
       config: {
+        scope: 'public',
         rateLimit: {
           max: VIEWS_PER_IP_PER_MINUTE,
           timeWindow: 60_000,

@@ -15,6 +15,7 @@ export function contactRoutes(
   app.post(
     '/v1/contact',
     {
+      config: { scope: 'public' },
       schema: {
         tags: ['public'],
         body: contactBody,

@@ -11,7 +11,10 @@ export function dateChecksRoutes(app: App, service: DateChecksService) {
     '/v1/date-checks',
     {
       // Each check asks a provider per number: at most 20 checks a minute per user.
-      config: { rateLimit: { max: 20, timeWindow: 60_000, keyGenerator: userOrIp } },
+      config: {
+        scope: 'numbers:write',
+        rateLimit: { max: 20, timeWindow: 60_000, keyGenerator: userOrIp },
+      },
       schema: {
         response: errorResponses(
           'UNAUTHORIZED',
@@ -34,7 +37,7 @@ export function dateChecksRoutes(app: App, service: DateChecksService) {
   app.post(
     '/v1/public/date-check',
     {
-      config: { rateLimit: { max: 10, timeWindow: 60_000 } },
+      config: { scope: 'public', rateLimit: { max: 10, timeWindow: 60_000 } },
       schema: {
         response: errorResponses('TOO_MANY_LINES', 'NO_VALID_LINES'),
         tags: ['date check'],

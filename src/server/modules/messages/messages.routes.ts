@@ -17,6 +17,7 @@ export function messagesRoutes(app: App, deps: { service: MessagesService; now: 
   app.get(
     '/v1/messages',
     {
+      config: { scope: 'messages:read' },
       schema: {
         tags: ['messages'],
         querystring: messageListQuerySchema,
@@ -32,6 +33,7 @@ export function messagesRoutes(app: App, deps: { service: MessagesService; now: 
   app.get(
     '/v1/messages/export',
     {
+      config: { scope: 'messages:read' },
       schema: {
         response: errorResponses('UNAUTHORIZED', 'NUMBER_NOT_FOUND'),
         tags: ['messages'],
@@ -53,7 +55,10 @@ export function messagesRoutes(app: App, deps: { service: MessagesService; now: 
     '/v1/messages/refresh',
     {
       // Each asks the providers of up to 500 numbers: at most 6 a minute per user.
-      config: { rateLimit: { max: 6, timeWindow: 60_000, keyGenerator: userOrIp } },
+      config: {
+        scope: 'numbers:write',
+        rateLimit: { max: 6, timeWindow: 60_000, keyGenerator: userOrIp },
+      },
       schema: {
         tags: ['messages'],
         response: { 200: refreshAllResult, ...errorResponses('UNAUTHORIZED') },
@@ -65,7 +70,10 @@ export function messagesRoutes(app: App, deps: { service: MessagesService; now: 
   app.post(
     '/v1/numbers/:id/refresh',
     {
-      config: { rateLimit: { max: 60, timeWindow: 60_000, keyGenerator: userOrIp } },
+      config: {
+        scope: 'numbers:write',
+        rateLimit: { max: 60, timeWindow: 60_000, keyGenerator: userOrIp },
+      },
       schema: {
         tags: ['messages'],
         params: idParams,
@@ -79,7 +87,10 @@ export function messagesRoutes(app: App, deps: { service: MessagesService; now: 
     '/v1/numbers/:id/expect',
     {
       // Copying a number (the dashboard card): as many as Refresh, 60 a minute per user.
-      config: { rateLimit: { max: 60, timeWindow: 60_000, keyGenerator: userOrIp } },
+      config: {
+        scope: 'numbers:write',
+        rateLimit: { max: 60, timeWindow: 60_000, keyGenerator: userOrIp },
+      },
       schema: {
         tags: ['messages'],
         description:
@@ -96,7 +107,10 @@ export function messagesRoutes(app: App, deps: { service: MessagesService; now: 
     '/v1/numbers/:id/test',
     {
       // Each Test asks the provider: at most 30 a minute per user.
-      config: { rateLimit: { max: 30, timeWindow: 60_000, keyGenerator: userOrIp } },
+      config: {
+        scope: 'numbers:write',
+        rateLimit: { max: 30, timeWindow: 60_000, keyGenerator: userOrIp },
+      },
       schema: {
         tags: ['messages'],
         params: idParams,

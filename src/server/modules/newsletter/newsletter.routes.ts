@@ -25,7 +25,7 @@ export function newsletterRoutes(app: App, service: NewsletterService, now: () =
   app.post(
     '/v1/newsletter',
     {
-      config: { rateLimit: SUBSCRIBE_LIMIT },
+      config: { scope: 'public', rateLimit: SUBSCRIBE_LIMIT },
       schema: {
         tags: ['public'],
         body: subscribeBody,

@@ -27,6 +27,7 @@ export function numbersRoutes(app: App, numbers: NumbersService) {
   app.get(
     '/v1/numbers',
     {
+      config: { scope: 'numbers:read' },
       schema: {
         tags: ['numbers'],
         querystring: listNumbersQuery,
@@ -42,6 +43,7 @@ export function numbersRoutes(app: App, numbers: NumbersService) {
   app.get(
     '/v1/numbers/matching',
     {
+      config: { scope: 'numbers:read' },
       schema: {
         tags: ['numbers'],
         description: 'Every number a search matches (as `GET /v1/numbers`), up to `max`.',
@@ -55,6 +57,7 @@ export function numbersRoutes(app: App, numbers: NumbersService) {
   app.post(
     '/v1/numbers',
     {
+      config: { scope: 'numbers:write' },
       schema: {
         tags: ['numbers'],
         body: createNumberBody,
@@ -76,6 +79,7 @@ export function numbersRoutes(app: App, numbers: NumbersService) {
   app.get(
     '/v1/numbers/export',
     {
+      config: { scope: 'numbers:read' },
       schema: {
         tags: ['numbers'],
         response: { 200: z.array(exportEntry), ...errorResponses('UNAUTHORIZED') },
@@ -93,6 +97,7 @@ export function numbersRoutes(app: App, numbers: NumbersService) {
   app.post(
     '/v1/numbers/import',
     {
+      config: { scope: 'numbers:write' },
       bodyLimit: IMPORT_BODY_LIMIT,
       schema: {
         tags: ['numbers'],
@@ -117,6 +122,7 @@ export function numbersRoutes(app: App, numbers: NumbersService) {
   app.post(
     '/v1/numbers/bulk-delete',
     {
+      config: { scope: 'numbers:write' },
       schema: {
         tags: ['numbers'],
         body: bulkDeleteBody,
@@ -129,6 +135,7 @@ export function numbersRoutes(app: App, numbers: NumbersService) {
   app.post(
     '/v1/numbers/clear',
     {
+      config: { scope: 'numbers:write' },
       schema: {
         tags: ['numbers'],
         response: { 200: countResponse, ...errorResponses('UNAUTHORIZED') },
@@ -140,6 +147,7 @@ export function numbersRoutes(app: App, numbers: NumbersService) {
   app.get(
     '/v1/numbers/:id',
     {
+      config: { scope: 'numbers:read' },
       schema: {
         tags: ['numbers'],
         params: idParams,
@@ -152,6 +160,7 @@ export function numbersRoutes(app: App, numbers: NumbersService) {
   app.patch(
     '/v1/numbers/:id',
     {
+      config: { scope: 'numbers:write' },
       schema: {
         tags: ['numbers'],
         params: idParams,
@@ -173,6 +182,7 @@ export function numbersRoutes(app: App, numbers: NumbersService) {
   app.delete(
     '/v1/numbers/:id',
     {
+      config: { scope: 'numbers:write' },
       schema: {
         response: errorResponses('UNAUTHORIZED', 'NUMBER_NOT_FOUND'),
         tags: ['numbers'],

@@ -74,7 +74,10 @@ export function settingsRoutes(app: App, settings: SettingsService) {
 
   app.get(
     '/v1/site',
-    { schema: { tags: ['public'], response: { 200: siteInfoResponse } } },
+    {
+      config: { scope: 'public' },
+      schema: { tags: ['public'], response: { 200: siteInfoResponse } },
+    },
     async (_req, reply) => {
       // Read on every app start and after a refused write; a change must show within seconds.
       reply.header('cache-control', 'no-store');

@@ -110,7 +110,7 @@ export function publicSharingRoutes(
     if (!r.isAllowed && r.isExceeded) throw sharingErrors.rateLimited(r.ttlInSeconds);
   };
   const doc = { tags: ['public'] };
-  const opts = { onRequest: guard };
+  const opts = { onRequest: guard, config: { scope: 'public' as const } };
 
   app.get(
     '/v1/public/pages/:hash',

@@ -37,6 +37,7 @@ export function sharingRoutes(app: App, sharing: SharingService) {
   app.get(
     '/v1/pages',
     {
+      config: { scope: 'sharing:read' },
       ...own,
       schema: {
         ...doc,
@@ -50,6 +51,7 @@ export function sharingRoutes(app: App, sharing: SharingService) {
   app.post(
     '/v1/pages',
     {
+      config: { scope: 'sharing:write' },
       ...own,
       schema: {
         ...doc,
@@ -64,6 +66,7 @@ export function sharingRoutes(app: App, sharing: SharingService) {
   app.get(
     '/v1/pages/:id',
     {
+      config: { scope: 'sharing:read' },
       ...own,
       schema: {
         ...doc,
@@ -77,6 +80,7 @@ export function sharingRoutes(app: App, sharing: SharingService) {
   app.patch(
     '/v1/pages/:id',
     {
+      config: { scope: 'sharing:write' },
       ...own,
       schema: {
         ...doc,
@@ -94,6 +98,7 @@ export function sharingRoutes(app: App, sharing: SharingService) {
   app.delete(
     '/v1/pages/:id',
     {
+      config: { scope: 'sharing:write' },
       ...own,
       schema: {
         response: errorResponses('UNAUTHORIZED', 'PAGE_NOT_FOUND'),
@@ -110,6 +115,7 @@ export function sharingRoutes(app: App, sharing: SharingService) {
   app.post(
     '/v1/pages/:id/regenerate',
     {
+      config: { scope: 'sharing:write' },
       ...own,
       schema: {
         ...doc,
@@ -123,6 +129,7 @@ export function sharingRoutes(app: App, sharing: SharingService) {
   app.get(
     '/v1/single-endpoints',
     {
+      config: { scope: 'sharing:read' },
       ...own,
       schema: {
         ...doc,
@@ -139,6 +146,7 @@ export function sharingRoutes(app: App, sharing: SharingService) {
   app.post(
     '/v1/single-endpoints',
     {
+      config: { scope: 'sharing:write' },
       ...own,
       schema: {
         ...doc,
@@ -153,6 +161,7 @@ export function sharingRoutes(app: App, sharing: SharingService) {
   app.post(
     '/v1/single-endpoints/lines',
     {
+      config: { scope: 'sharing:write' },
       ...own,
       bodyLimit: LINES_BODY_LIMIT,
       schema: {
@@ -170,6 +179,7 @@ export function sharingRoutes(app: App, sharing: SharingService) {
   app.post(
     '/v1/single-endpoints/bulk-delete',
     {
+      config: { scope: 'sharing:write' },
       ...own,
       schema: {
         ...doc,
@@ -188,6 +198,7 @@ export function sharingRoutes(app: App, sharing: SharingService) {
   app.get(
     '/v1/single-endpoints/:id',
     {
+      config: { scope: 'sharing:read' },
       ...own,
       schema: {
         ...doc,
@@ -201,6 +212,7 @@ export function sharingRoutes(app: App, sharing: SharingService) {
   app.patch(
     '/v1/single-endpoints/:id',
     {
+      config: { scope: 'sharing:write' },
       ...own,
       schema: {
         ...doc,
@@ -215,6 +227,7 @@ export function sharingRoutes(app: App, sharing: SharingService) {
   app.delete(
     '/v1/single-endpoints/:id',
     {
+      config: { scope: 'sharing:write' },
       ...own,
       schema: {
         response: errorResponses('UNAUTHORIZED', 'ENDPOINT_NOT_FOUND'),
@@ -231,6 +244,7 @@ export function sharingRoutes(app: App, sharing: SharingService) {
   app.post(
     '/v1/single-endpoints/:id/regenerate',
     {
+      config: { scope: 'sharing:write' },
       ...own,
       schema: {
         ...doc,

@@ -12,7 +12,10 @@ export function statsRoutes(app: App, db: Db, now: () => Date) {
 
   app.get(
     '/v1/public/stats',
-    { schema: { tags: ['public'], response: { 200: publicStatsResponse } } },
+    {
+      config: { scope: 'public' },
+      schema: { tags: ['public'], response: { 200: publicStatsResponse } },
+    },
     async (_req, reply) => {
       const t = now().getTime();
       if (!cached || t - cached.at >= CACHE_MS) {

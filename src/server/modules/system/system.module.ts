@@ -10,5 +10,7 @@ export const systemModule = defineModule('system', ['events'], (app, ctx) => {
     production: ctx.config.nodeEnv === 'production',
     now: ctx.now,
   });
-  app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/v1/openapi.json', { config: { scope: 'public' }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
 });

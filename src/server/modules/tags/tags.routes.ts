@@ -9,6 +9,7 @@ export function tagsRoutes(app: App, repo: ReturnType<typeof tagsRepository>) {
   app.get(
     '/v1/tags',
     {
+      config: { scope: 'numbers:read' },
       schema: {
         tags: ['tags'],
         response: { 200: z.object({ items: z.array(tagDto) }), ...errorResponses('UNAUTHORIZED') },
@@ -20,6 +21,7 @@ export function tagsRoutes(app: App, repo: ReturnType<typeof tagsRepository>) {
   app.post(
     '/v1/tags',
     {
+      config: { scope: 'numbers:write' },
       schema: {
         tags: ['tags'],
         body: createTagBody,
