@@ -110,7 +110,7 @@ export const ERRORS = {
   SINGLE_LINES_REQUIRED: { status: 400, description: 'No line given to create endpoints from.' },
   TOO_MANY_OPEN: {
     status: 429,
-    description: 'Too many streams or waiting requests open from your address.',
+    description: 'Too many streams or waiting requests open from your address or account.',
   },
 
   // Blog, newsletter, contact
@@ -152,6 +152,10 @@ export const ERRORS = {
   DATABASE_UNAVAILABLE: {
     status: 503,
     description: 'The database is not answering; `Retry-After`.',
+  },
+  SHUTTING_DOWN: {
+    status: 503,
+    description: 'The server is restarting and ended the wait; retry at once (`Retry-After`).',
   },
   MAINTENANCE: {
     status: 503,

@@ -119,6 +119,8 @@ export const listNumbersQuery = z.object({
     .transform(() => true)
     .optional(),
   tag: z.uuid('Unknown tag').optional(),
+  /** The number with these 10 digits (formatting such as `+1 (555) 010-0000` is accepted). */
+  phone: phoneNumberField.optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(NUMBERS_PAGE_MAX).default(50),
 });

@@ -118,3 +118,6 @@ export function openDatabase(config: { databaseUrl: string | undefined; dataDir:
     ? openPostgres(config.databaseUrl)
     : openPglite(path.join(config.dataDir, 'pglite'));
 }
+
+/** The rows of a raw `db.execute(sql…)` result (node-postgres and PGlite both answer `{ rows }`). */
+export const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;

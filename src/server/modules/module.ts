@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { App } from '../app.ts';
+import type { Scheduler } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { createCipher } from '../crypto.ts';
 import type { Database } from '../db/client.ts';
@@ -20,6 +21,8 @@ export type Tuning = {
   poller?: Partial<PollerOptions>;
   /** The provider fetchers' deadline, its timers and their resolver (polling). */
   provider?: Pick<SafeFetchOptions, 'timeoutMs' | 'timers' | 'lookup'>;
+  /** Timers that end waits for a code (messages). */
+  codeWaitTimers?: Scheduler;
   /** SSE heartbeat period (events). */
   heartbeatMs?: number;
   /** Limits of the public sharing routes (sharing). */

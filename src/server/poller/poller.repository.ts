@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { rowsOf } from '../db/client.ts';
 import { withRetries } from '../db/errors.ts';
 import type { StoredMessage } from '../modules/messages/messages.repository.ts';
 import { voipNumbers } from '../modules/numbers/numbers.table.ts';
@@ -86,7 +87,6 @@ const toClaim = (r: RawClaim): ClaimedNumber => ({
 });
 
 /** Rows from db.execute: node-postgres returns a result object, PGlite too; both have `rows`. */
-const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 

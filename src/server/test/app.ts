@@ -5,6 +5,7 @@ import { buildApp, type App } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { createConsoleMailer, type Mailer } from '../mail/mailer.ts';
+import type { EventBus } from '../events/bus.ts';
 import type { Tuning } from '../modules/module.ts';
 import { createTestDb } from './db.ts';
 import { watchErrorLogs } from './error-logs.ts';
@@ -34,9 +35,11 @@ export async function createTestApp(
     mailer?: Mailer;
     database?: Database;
     clientDir?: string;
+    /** Event fan-out (default: in-process); a PostgreSQL bus for tests of several processes. */
+    bus?: EventBus;
   } & Tuning = {},
 ): Promise<TestApp> {
-  const { env, mailer: givenMailer, database: givenDatabase, clientDir, ...tuning } = opts;
+  const { env, mailer: givenMailer, database: givenDatabase, clientDir, bus, ...tuning } = opts;
   const database = givenDatabase ?? (await createTestDb());
   const mailer = givenMailer ?? createConsoleMailer({ print: false });
   const clock = testClock();
@@ -57,6 +60,7 @@ export async function createTestApp(
     now: clock.now,
     logStream,
     ...(clientDir ? { clientDir } : {}),
+    ...(bus ? { bus } : {}),
     tuning,
   });
   const errorLogs = watchErrorLogs(() => logText);

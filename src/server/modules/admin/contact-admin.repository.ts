@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
 import type { KeysetCursor } from '../../db/paging.ts';
 import { recordAudit } from './audit.repository.ts';
 
@@ -24,7 +25,6 @@ type RawRow = {
   handled_at: string | Date | null;
   handled_by: string | null;
 };
-const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 const toDate = (v: string | Date) => (v instanceof Date ? v : new Date(v));
 const toRow = (r: RawRow): ContactMessageRow => ({
   id: r.id,

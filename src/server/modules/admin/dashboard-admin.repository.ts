@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
 
 type DailyCount = { date: string; count: number };
 
@@ -35,7 +36,6 @@ export type DashboardEventRow = {
   createdAt: Date;
 };
 
-const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 /** A json value: node-postgres and PGlite parse it; a driver that does not gives the text. */
 const fromJson = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 const series = (v: unknown): DailyCount[] =>

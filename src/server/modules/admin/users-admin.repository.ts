@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
 import { likeEscape, type KeysetCursor } from '../../db/paging.ts';
 import type { USER_STATUS_FILTERS } from '../../../shared/admin.ts';
 
@@ -22,7 +23,6 @@ type RawRow = {
   created_at: string | Date;
   last_active_at: string | Date | null;
 };
-const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 const toDate = (v: string | Date) => (v instanceof Date ? v : new Date(v));
 
 /** Characters a uuid's text can hold: only such a query can be an ID prefix. */

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
 import type { KeysetCursor } from '../../db/paging.ts';
 import { analyticsEvents } from './analytics.table.ts';
 
@@ -33,7 +34,6 @@ export type SummaryRow = {
   events50: StoredEvent[];
 };
 
-const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 const toDate = (v: string | Date) => (v instanceof Date ? v : new Date(v));
 /** A jsonb value: node-postgres and PGlite parse it; a driver that does not gives the text. */
 const fromJson = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));

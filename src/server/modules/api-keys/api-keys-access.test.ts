@@ -48,6 +48,7 @@ const EXPECTED: Record<string, RouteScope | null> = {
   'POST /v1/date-checks': 'numbers:write',
   'POST /v1/messages/refresh': 'numbers:write',
   'GET /v1/messages': 'messages:read',
+  'GET /v1/numbers/:id/code': 'messages:read',
   'GET /v1/messages/export': 'messages:read',
   'GET /v1/events': 'messages:read',
   'GET /v1/pages': 'sharing:read',

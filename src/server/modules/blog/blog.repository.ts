@@ -1,6 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { BlogCategory, POST_STATUS_FILTERS } from '../../../shared/blog.ts';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
 import { likeEscape, type KeysetCursor } from '../../db/paging.ts';
 import { recordAudit } from '../admin/audit.repository.ts';
 import { blogPosts, blogPostViews } from './blog.table.ts';
@@ -99,7 +100,6 @@ function adminCondition(f: AdminPostFilter): SQL | undefined {
   return parts.length ? and(...parts) : undefined;
 }
 
-const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 const toDate = (v: string | Date) => (v instanceof Date ? v : new Date(v));
 
 type RawPublicRow = {

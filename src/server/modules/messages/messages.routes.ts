@@ -9,10 +9,79 @@ import { idParams } from '../../../shared/numbers.ts';
 import type { App } from '../../app.ts';
 import { requireUser, userOrIp } from '../../plugins/session.ts';
 import type { MessagesService } from './messages.service.ts';
+import type { CodeWaits } from './code-wait.ts';
+import { messageErrors } from './messages.errors.ts';
+import { sendError } from '../../plugins/errors.ts';
+import { openCounter } from '../../plugins/open-counter.ts';
+import { wantsText } from '../../plugins/content.ts';
+import { codeAnswer, codeWaitHeaders, codeWaitQuery } from '../../../shared/code-wait.ts';
+import type { FastifyReply } from 'fastify';
 import { errorResponses } from '../../error-responses.ts';
 
-export function messagesRoutes(app: App, deps: { service: MessagesService; now: () => Date }) {
-  const { service, now } = deps;
+/** Requests one account may hold waiting for a code at once. */
+export const MAX_OPEN_CODE_WAITS = 100;
+
+export function messagesRoutes(
+  app: App,
+  deps: { service: MessagesService; codeWaits: CodeWaits; now: () => Date },
+) {
+  const { service, codeWaits, now } = deps;
+  const openWaits = openCounter(MAX_OPEN_CODE_WAITS, () =>
+    messageErrors.tooManyWaits(MAX_OPEN_CODE_WAITS),
+  );
+
+  app.get(
+    '/v1/numbers/:id/code',
+    {
+      config: { scope: 'messages:read' },
+      schema: {
+        tags: ['messages'],
+        description: [
+          'The first code of the number stored after `after` (a message id of this number, or a time compared with `storedAt`; by default the newest message when the request arrives, so an older code is never answered unless asked for).',
+          '`wait=N` (0–120 s) holds the request until such a code is stored (from any process), and marks the number as expecting a code (polled fastest); 204 when none came in time.',
+          '`claim=true`: a code handed to one claiming caller is never handed to another (the next caller gets the next code). With an `Idempotency-Key` header, a retried claim gets the same code again.',
+          'JSON, or with `Accept: text/plain` the code alone on one line. 503 SHUTTING_DOWN when the server restarts mid-wait: retry.',
+        ].join('\n\n'),
+        params: idParams,
+        querystring: codeWaitQuery,
+        headers: codeWaitHeaders,
+        response: {
+          200: codeAnswer,
+          ...errorResponses('UNAUTHORIZED', 'NUMBER_NOT_FOUND', 'TOO_MANY_OPEN', 'SHUTTING_DOWN'),
+        },
+      },
+    },
+    async (req, reply) => {
+      const user = requireUser(req);
+      const number = await service.ownNumber(user.id, req.params.id);
+      const { wait, after, claim } = req.query;
+      if (wait > 0) openWaits.take(user.id, reply);
+      const gone = new AbortController();
+      reply.raw.on('close', () => gone.abort());
+      const found = await codeWaits.wait({
+        userId: user.id,
+        number,
+        after:
+          after === undefined
+            ? undefined
+            : /^\d{4}-/.test(after)
+              ? { time: new Date(after) }
+              : { messageId: after },
+        waitMs: wait * 1000,
+        claim: claim ?? false,
+        ...(req.headers['idempotency-key']
+          ? { idempotencyKey: req.headers['idempotency-key'] }
+          : {}),
+        signal: gone.signal,
+      });
+      // Not a fault: sent as is (a thrown 5xx is logged as an error).
+      if (found === 'closing') return sendError(reply, messageErrors.shuttingDown());
+      reply.header('cache-control', 'no-store');
+      if (!found) return (reply as FastifyReply).status(204).send();
+      if (!wantsText(req)) return found;
+      return (reply as FastifyReply).type('text/plain; charset=utf-8').send(`${found.code}\n`);
+    },
+  );
 
   app.get(
     '/v1/messages',

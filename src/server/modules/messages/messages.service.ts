@@ -61,6 +61,9 @@ export function messagesService(deps: {
   }
 
   return {
+    /** The user's number by id (404 NUMBER_NOT_FOUND for another user's, as for none). */
+    ownNumber,
+
     async list(
       userId: string,
       q: MessageQuery,

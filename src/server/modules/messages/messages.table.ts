@@ -40,3 +40,26 @@ export const messageDailyCounts = pgTable('message_daily_counts', {
   day: date('day', { mode: 'string' }).primaryKey(),
   total: bigint('total', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * Codes handed out in claim mode (`GET /v1/numbers/{id}/code?claim=true`): one row per message, so
+ * the primary key makes a claim exclusive across requests and processes. `request_key` (a hash of
+ * the user and the caller's Idempotency-Key) lets a retried request get its code again.
+ */
+export const codeClaims = pgTable(
+  'code_claims',
+  {
+    messageId: uuid('message_id')
+      .primaryKey()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    voipNumberId: uuid('voip_number_id')
+      .notNull()
+      .references(() => voipNumbers.id, { onDelete: 'cascade' }),
+    requestKey: text('request_key'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('code_claims_request_uq').on(t.requestKey),
+    index('code_claims_number_idx').on(t.voipNumberId),
+  ],
+);

@@ -1,12 +1,12 @@
 import { and, desc, lt, or, sql, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
 import { likeEscape, type KeysetCursor } from '../../db/paging.ts';
 import { newsletterSubscribers } from '../blog/blog.table.ts';
 
 export type SubscriberRow = { id: string; email: string; createdAt: Date };
 
 type RawRow = { total: number; id: string | null; email: string; created_at: string | Date };
-const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 const toDate = (v: string | Date) => (v instanceof Date ? v : new Date(v));
 
 /** The 'Stay Updated' subscriptions (newsletter_subscribers: one row per lower-cased email). */

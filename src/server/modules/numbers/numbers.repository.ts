@@ -60,6 +60,7 @@ export type NumberFilters = {
   favorite?: boolean;
   failing?: boolean;
   tag?: string;
+  phone?: string;
 };
 export type Cursor = { createdAt: Date; id: string };
 export type PollState = { nextPollAt: Date; failures: number; lastError: string | null };
@@ -148,6 +149,7 @@ export function numbersRepository(db: Db) {
     const conds: SQL[] = [];
     if (f.active !== undefined) conds.push(eq(voipNumbers.isActive, f.active));
     if (f.favorite) conds.push(eq(voipNumbers.isFavorite, true));
+    if (f.phone) conds.push(eq(voipNumbers.phoneNumber, f.phone));
     if (f.failing)
       conds.push(and(eq(voipNumbers.isActive, true), isNotNull(voipNumbers.lastError))!);
     if (f.tag) {

@@ -16,6 +16,8 @@ import { toEvent } from '../messages/messages.dto.ts';
 import type { SharingChanges } from './changes.ts';
 import type { PublicSharingService, StreamTarget } from './public.service.ts';
 import type { ViewKind } from './views.ts';
+import { openCounter } from '../../plugins/open-counter.ts';
+import { wantsText } from '../../plugins/content.ts';
 import { errorResponses } from '../../error-responses.ts';
 
 /**
@@ -36,24 +38,6 @@ export const PUBLIC_RATE_LIMITS: PublicRateLimits = {
   streamsPerIp: 20,
   waitsPerIp: 10,
 };
-
-/** Connections held open per client address (streams, waits), each within its cap. */
-function openCounter(max: number, what: string) {
-  const open = new Map<string, number>();
-  return {
-    /** Counts one more for `ip` until the response closes; 429 past the cap. */
-    take(ip: string, reply: FastifyReply) {
-      const n = open.get(ip) ?? 0;
-      if (n >= max) throw sharingErrors.tooManyOpen(what);
-      open.set(ip, n + 1);
-      reply.raw.once('close', () => {
-        const left = (open.get(ip) ?? 1) - 1;
-        if (left > 0) open.set(ip, left);
-        else open.delete(ip);
-      });
-    },
-  };
-}
 
 /** Live data (no proxy may keep it, nor a 404), never indexed, no referrer to other sites. */
 export const PUBLIC_HEADERS = {
@@ -96,8 +80,12 @@ export function publicSharingRoutes(
 ) {
   const { service, streams } = deps;
   const limits = { ...PUBLIC_RATE_LIMITS, ...deps.limits };
-  const openStreams = openCounter(limits.streamsPerIp, 'live streams');
-  const openWaits = openCounter(limits.waitsPerIp, 'waiting requests');
+  const openStreams = openCounter(limits.streamsPerIp, () =>
+    sharingErrors.tooManyOpen('live streams'),
+  );
+  const openWaits = openCounter(limits.waitsPerIp, () =>
+    sharingErrors.tooManyOpen('waiting requests'),
+  );
   const perIp = app.createRateLimit({
     max: limits.perIpPerMinute,
     timeWindow: 60_000,
@@ -280,10 +268,4 @@ export function publicSharingRoutes(
       end: changed.signal,
     });
   }
-}
-
-/** Whether the client asked for plain text (a script: `Accept: text/plain`) rather than JSON. */
-function wantsText(req: FastifyRequest) {
-  const accept = req.headers.accept ?? '';
-  return /\btext\/plain\b/i.test(accept) && !/\bapplication\/json\b/i.test(accept);
 }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { WAIT_CLOCK_SKEW_MS } from '../../../shared/code-wait.ts';
 import { daysLeft } from '../../../shared/checks.ts';
 import {
   HASH_RE,
@@ -23,11 +24,6 @@ export type { StreamTarget } from './read-cache.ts';
 
 const NONE: PublicLatest = { code: null, message: null, receivedAt: null };
 
-/**
- * A waiting script is answered only by a code received at most this long before it asked (the
- * provider's clock may lag ours); a number's first poll stores the provider's backlog, older.
- */
-export const WAIT_CLOCK_SKEW_MS = 60_000;
 /**
  * How far back a public stream replays after a reconnect (Last-Event-ID): enough to bridge a
  * dropped connection, never the number's history (the page shows the 10 newest messages).

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
 import {
   PUBLIC_MESSAGES_PER_NUMBER,
   PUBLIC_NUMBERS_LISTED,
@@ -124,7 +125,6 @@ const after = (table: typeof publicPages | typeof singleEndpoints, c: Cursor | u
 /** A PostgreSQL array literal of uuids (validated by the route schemas) for `= any(...::uuid[])`. */
 const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
 const rowCount = (res: unknown) => (res as { rowCount?: number | null }).rowCount ?? 0;
-const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 
 export function sharingRepository(db: Db) {
   type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
