@@ -1,29 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { WAIT_CLOCK_SKEW_MS, type CodeAnswer } from '../../../shared/code-wait.ts';
+import type { CodeAnswer } from '../../../shared/code-wait.ts';
 import { realTimers, type Scheduler } from '../../clock.ts';
-import { rowsOf, type Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { sha256 } from '../../secrets.ts';
-import { messageErrors } from './messages.errors.ts';
-
-/**
- * Where codes count from: after a stored message of the number (by storage time, then id), or
- * after a storage time; undefined: after the newest message stored when the request arrived.
- */
-export type After = { messageId: string } | { time: Date };
-
-type Row = {
-  id: string;
-  code: string;
-  content: string;
-  sender: string;
-  received_at: Date | string;
-  created_at: Date | string;
-};
-
-const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
-/** Claim attempts per check: each loses only to another caller's claim of the same code. */
-const CLAIM_TRIES = 5;
+import { iso, type After, type CodeWaitRepository, type Row } from './code-wait.repository.ts';
 
 /**
  * Scripts waiting for a code on one of their numbers (`GET /v1/numbers/{id}/code`). A wait is a
@@ -35,100 +14,16 @@ const CLAIM_TRIES = 5;
  * its retry (the answer lost with a crashed process) gets the same code, and no one else does.
  */
 export function codeWaits(deps: {
-  db: Db;
+  repo: CodeWaitRepository;
   bus: EventBus;
   now: () => Date;
   timers?: Scheduler;
   /** Marks the number as expecting a code (polled at the fastest tier). */
   expect: (userId: string, numberId: string) => Promise<unknown>;
 }) {
-  const { db } = deps;
+  const { repo } = deps;
   const timers = deps.timers ?? realTimers;
   const waiters = new Set<(why: 'closing') => void>();
-
-  /**
-   * The starting point as SQL, checked: `(created_at, id)` after which a code counts, and for a
-   * time (given, or the request's) how old its SMS may be: a number's first poll stores its
-   * provider's backlog, stored now but received long before.
-   */
-  async function startOf(numberId: string, after: After | undefined, asked: Date): Promise<SQL> {
-    const byId = (id: string) =>
-      sql`(m.created_at, m.id) > (select created_at, id from messages
-        where id = ${id} and voip_number_id = ${numberId})`;
-    const receivedSince = (t: Date) =>
-      sql`m.received_at >= ${new Date(t.getTime() - WAIT_CLOCK_SKEW_MS).toISOString()}::timestamptz`;
-    if (after && 'messageId' in after) {
-      const rows = rowsOf<{ id: string }>(
-        await db.execute(
-          sql`select id from messages where id = ${after.messageId} and voip_number_id = ${numberId}`,
-        ),
-      );
-      if (rows.length === 0) throw messageErrors.unknownAfter();
-      return byId(after.messageId);
-    }
-    if (after)
-      return sql`m.created_at > ${after.time.toISOString()}::timestamptz and ${receivedSince(after.time)}`;
-    const rows = rowsOf<{ id: string }>(
-      await db.execute(
-        sql`select id from messages where voip_number_id = ${numberId}
-        order by created_at desc, id desc limit 1`,
-      ),
-    );
-    return rows[0] ? sql`${byId(rows[0].id)} and ${receivedSince(asked)}` : receivedSince(asked);
-  }
-
-  const pick = sql`m.id, m.code, m.content, m.sender, m.received_at, m.created_at`;
-
-  async function firstCode(numberId: string, start: SQL): Promise<Row | undefined> {
-    const rows = rowsOf<Row>(
-      await db.execute(sql`select ${pick} from messages m
-      where m.voip_number_id = ${numberId} and m.code is not null
-        and ${start}
-      order by m.created_at, m.id limit 1`),
-    );
-    return rows[0];
-  }
-
-  async function claimCode(
-    numberId: string,
-    start: SQL,
-    requestKey: string | null,
-  ): Promise<Row | undefined> {
-    for (let i = 0; i < CLAIM_TRIES; i++) {
-      const rows = rowsOf<Row>(
-        await db.execute(sql`with candidate as (
-          select ${pick} from messages m
-          where m.voip_number_id = ${numberId} and m.code is not null
-            and ${start}
-            and not exists (select 1 from code_claims c where c.message_id = m.id)
-          order by m.created_at, m.id limit 1
-        ), claimed as (
-          insert into code_claims (message_id, voip_number_id, request_key, claimed_at)
-          select id, ${numberId}, ${requestKey}, ${deps.now().toISOString()} from candidate
-          on conflict do nothing
-          returning message_id
-        )
-        select c.*, exists (select 1 from claimed) as won from candidate c`),
-      );
-      const row = rows[0] as (Row & { won: boolean }) | undefined;
-      if (!row) return undefined;
-      if (row.won) return row;
-      // Another caller claimed it between our read and insert (or our key claimed another code).
-      if (requestKey) {
-        const again = await claimedFor(requestKey);
-        if (again) return again;
-      }
-    }
-    return undefined;
-  }
-
-  async function claimedFor(requestKey: string): Promise<Row | undefined> {
-    const rows = rowsOf<Row>(
-      await db.execute(sql`select ${pick} from code_claims c
-      join messages m on m.id = c.message_id where c.request_key = ${requestKey}`),
-    );
-    return rows[0];
-  }
 
   return {
     /**
@@ -161,12 +56,14 @@ export function codeWaits(deps: {
         claimed: input.claim,
       });
       if (requestKey) {
-        const earlier = await claimedFor(requestKey);
+        const earlier = await repo.claimedFor(requestKey);
         if (earlier) return answer(earlier);
       }
-      const start = await startOf(number.id, input.after, deps.now());
+      const start = await repo.startOf(number.id, input.after, deps.now());
       const check = () =>
-        input.claim ? claimCode(number.id, start, requestKey) : firstCode(number.id, start);
+        input.claim
+          ? repo.claimCode(number.id, start, requestKey, deps.now())
+          : repo.firstCode(number.id, start);
 
       if (input.waitMs <= 0) {
         const found = await check();

@@ -4,6 +4,7 @@ import { messagesRepository } from './messages.repository.ts';
 import { messagesRoutes } from './messages.routes.ts';
 import { messagesService } from './messages.service.ts';
 import { codeWaits, type CodeWaits } from './code-wait.ts';
+import { codeWaitRepository } from './code-wait.repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,7 +33,7 @@ export const messagesModule = defineModule(
       now,
     });
     const waits = codeWaits({
-      db: ctx.database.db,
+      repo: codeWaitRepository(ctx.database.db),
       bus: app.bus,
       now,
       expect: service.expect,
