@@ -71,6 +71,7 @@ type RawMessage = {
   received_at: string | Date;
   dedupe_key: string;
   created_at: string | Date;
+  backlog: boolean;
 };
 
 /** A timestamptz as the drivers return it from db.execute, read the way drizzle's column does. */
@@ -259,14 +260,17 @@ export function pollerRepository(db: Db) {
               ) a
             ), ins as (
               insert into messages (voip_number_id, sender, content, code, received_at,
-                dedupe_key)
-              select f.number_id, f.sender, f.content, f.code, f.received_at, f.dedupe_key
+                dedupe_key, backlog)
+              -- A number's first poll stores its provider's backlog (the snapshot before 'upd').
+              select f.number_id, f.sender, f.content, f.code, f.received_at, f.dedupe_key,
+                bv.last_polled_at is null
               from fresh f join ranked r on r.number_id = f.number_id and r.ord = f.ord
+              join voip_numbers bv on bv.id = f.number_id
               where r.rn <= ${keep}
               order by f.number_id, f.ord
               on conflict (voip_number_id, dedupe_key) do nothing
               returning id, voip_number_id, sender, content, code, received_at, dedupe_key,
-                created_at
+                created_at, backlog
             ), trimmed as (
               delete from messages where id in (
                 select r.id from ranked r where r.rn > ${keep} and r.id is not null)
@@ -316,6 +320,7 @@ export function pollerRepository(db: Db) {
           receivedAt: toDate(r.received_at),
           dedupeKey: r.dedupe_key,
           createdAt: toDate(r.created_at),
+          backlog: r.backlog,
           phoneNumber: n.phoneNumber,
           userId: n.userId,
         });

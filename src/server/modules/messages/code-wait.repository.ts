@@ -28,15 +28,16 @@ const CLAIM_TRIES = 5;
 export function codeWaitRepository(db: Db) {
   /**
    * The starting point as SQL, checked: `(created_at, id)` after which a code counts, and for a
-   * time (given, or the request's) how old its SMS may be: a number's first poll stores its
-   * provider's backlog, stored now but received long before.
+   * time (given, or the request's) how old its SMS may be, and never a number's first poll: its
+   * provider's backlog, stored now but received before (even when the provider gives no time).
    */
   async function startOf(numberId: string, after: After | undefined, asked: Date): Promise<Start> {
     const byId = (id: string) =>
       sql`(m.created_at, m.id) > (select created_at, id from messages
         where id = ${id} and voip_number_id = ${numberId})`;
     const receivedSince = (t: Date) =>
-      sql`m.received_at >= ${new Date(t.getTime() - WAIT_CLOCK_SKEW_MS).toISOString()}::timestamptz`;
+      sql`not m.backlog
+        and m.received_at >= ${new Date(t.getTime() - WAIT_CLOCK_SKEW_MS).toISOString()}::timestamptz`;
     if (after && 'messageId' in after) {
       const rows = rowsOf<{ id: string }>(
         await db.execute(

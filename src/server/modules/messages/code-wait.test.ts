@@ -215,6 +215,26 @@ describe('GET /v1/numbers/:id/code?wait=', () => {
     expect(backlog.code).toBe('121212');
   });
 
+  it('never answers what a number’s first poll stores (its backlog), even without a time from the provider', async () => {
+    const a = await addNumber();
+    inbox.set(a.phone, [{ id: 'b1', from: 'Shop', content: 'Shop code 565656' }]);
+    const waiting = asKey(`/v1/numbers/${a.id}/code?wait=60`);
+    await waitingFor(1);
+    await pollNow(a.id); // the first poll, while the script waits
+    const [backlog] = await t.database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.voipNumberId, a.id));
+    expect(backlog).toMatchObject({ code: '565656', backlog: true });
+    expect(t.app.codeWaits.open()).toBe(1);
+    inbox.set(a.phone, [
+      { id: 'b1', from: 'Shop', content: 'Shop code 565656' },
+      { id: 'b2', from: 'Shop', content: 'Shop code 676767' },
+    ]);
+    await pollNow(a.id);
+    expect((await waiting).json()).toMatchObject({ code: '676767' });
+  });
+
   it('answers 204 when no code comes in time, and stops waiting when the caller leaves', async () => {
     const a = await addNumber();
     const waiting = asKey(`/v1/numbers/${a.id}/code?wait=30`);

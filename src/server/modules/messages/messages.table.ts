@@ -1,5 +1,6 @@
 import {
   bigint,
+  boolean,
   date,
   index,
   pgTable,
@@ -22,6 +23,8 @@ export const messages = pgTable(
     code: text('code'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
     dedupeKey: text('dedupe_key').notNull(),
+    /** Stored by the number's first poll: its provider's backlog, never a code a script awaits. */
+    backlog: boolean('backlog').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,0 +1,1 @@
+ALTER TABLE "messages" ADD COLUMN "backlog" boolean DEFAULT false NOT NULL;
