@@ -95,5 +95,8 @@ export default tseslint.config(
     },
   },
   ...featureBlocks,
-  { files: ['scripts/**', 'bench/**', 'tests/**', '.ci/**'], rules: { 'no-console': 'off' } },
+  {
+    files: ['scripts/**', 'bench/**', 'tests/**', '.ci/**', 'examples/**'],
+    rules: { 'no-console': 'off' },
+  },
 );

@@ -321,6 +321,9 @@ describe('DELETE /v1/me', () => {
       sql`select count(*)::int as n from public_page_numbers pn join public_pages p on p.id = pn.page_id where p.user_id = ${u.id}`,
     single_endpoints: (u) =>
       sql`select count(*)::int as n from single_endpoints where user_id = ${u.id}`,
+    api_keys: (u) => sql`select count(*)::int as n from api_keys where user_id = ${u.id}`,
+    code_claims: (u) =>
+      sql`select count(*)::int as n from code_claims c join voip_numbers v on v.id = c.voip_number_id where v.user_id = ${u.id}`,
   };
   /** Not the user's: what anyone sends through the contact form, whatever email they type. */
   // admin_users rows cascade with their user (tested in the admin module); the rest are site-wide.
@@ -388,6 +391,18 @@ describe('DELETE /v1/me', () => {
       numberId: numbers[0]!.id,
     });
     expect(entry.statusCode).toBe(201);
+    // An API key, and a code claimed by a script.
+    const key = await call('POST', '/v1/api-keys', s.cookie, {
+      name: 'k',
+      scopes: ['numbers:read'],
+    });
+    expect(key.statusCode).toBe(201);
+    const claimed = await call(
+      'GET',
+      `/v1/numbers/${numbers[0]!.id}/code?claim=true&after=1970-01-01T00:00:00Z`,
+      s.cookie,
+    );
+    expect(claimed.statusCode).toBe(200);
     // A code requested again later, still waiting to be used.
     t.clock.advance(61_000);
     expect((await call('POST', '/v1/auth/code', undefined, { email })).statusCode).toBe(200);
