@@ -1,3 +1,4 @@
+import { ApiKeysPanel } from '../../features/account/components/api-keys-panel.tsx';
 import { DeleteAccountPanel } from '../../features/account/components/delete-account-panel.tsx';
 import { PreferencesPanel } from '../../features/account/components/preferences-panel.tsx';
 import { SessionsPanel } from '../../features/account/components/sessions-panel.tsx';
@@ -12,6 +13,7 @@ export function Component() {
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Settings</h1>
       <PreferencesPanel />
       <SessionsPanel />
+      <ApiKeysPanel />
       <ExportImportPanel />
       <DangerZone />
       <DeleteAccountPanel />
