@@ -32,6 +32,7 @@ import { blogPages } from './modules/blog/blog-pages.ts';
 import { blogModule } from './modules/blog/blog.module.ts';
 import { contactModule } from './modules/contact/contact.module.ts';
 import { dateChecksModule } from './modules/date-checks/date-checks.module.ts';
+import { webhooksModule } from './modules/webhooks/webhooks.module.ts';
 import { messagesModule } from './modules/messages/messages.module.ts';
 import type { AppContext, AppModule, Tuning } from './modules/module.ts';
 import { newsletterModule } from './modules/newsletter/newsletter.module.ts';
@@ -195,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     pollingModule,
     sharingModule,
     messagesModule,
+    webhooksModule,
     dateChecksModule,
     blogModule,
     newsletterModule,

@@ -62,6 +62,7 @@ async function main() {
 
   if (config.processMode !== 'web') {
     app.poller.start();
+    app.deliveries.start();
     // Old analytics events and post view marks are pruned by the worker (stopped by app.close()).
     app.analyticsRetention.start();
   }

@@ -113,6 +113,14 @@ export const ERRORS = {
     description: 'Too many streams or waiting requests open from your address or account.',
   },
 
+  // Webhooks
+  WEBHOOK_NOT_FOUND: { status: 404, description: 'No webhook of yours with this id.' },
+  DELIVERY_NOT_FOUND: { status: 404, description: 'No delivery of this webhook with this id.' },
+  WEBHOOK_LIMIT_REACHED: {
+    status: 409,
+    description: 'You hold the most webhooks allowed (MAX_WEBHOOKS_PER_USER): delete one first.',
+  },
+
   // Blog, newsletter, contact
   BLOG_DISABLED: {
     status: 404,

@@ -9,6 +9,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { PollerOptions } from '../poller/poller.ts';
 import type { SafeFetchOptions } from '../providers/safe-fetch.ts';
 import type { ApiKeyRateLimit } from './api-keys/api-key-auth.ts';
+import type { WebhookTuning } from './webhooks/webhooks.module.ts';
 import type { AnalyticsRateLimits } from './analytics/analytics.routes.ts';
 import type { PublicRateLimits } from './sharing/public.routes.ts';
 
@@ -31,6 +32,8 @@ export type Tuning = {
   analyticsRateLimits?: Partial<AnalyticsRateLimits>;
   /** Requests per key and window, every route together (api-keys). */
   apiKeyRateLimit?: Partial<ApiKeyRateLimit>;
+  /** The webhook delivery worker's options and attempt deadline (webhooks). */
+  webhooks?: WebhookTuning;
   /** How long a blog post's Markdown may take to render (blog). */
   markdownTimeoutMs?: number;
 };

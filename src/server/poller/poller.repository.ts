@@ -75,6 +75,9 @@ type RawMessage = {
 };
 
 /** A timestamptz as the drivers return it from db.execute, read the way drizzle's column does. */
+/** An ISO 8601 UTC time with milliseconds, as `Date.toISOString()` writes it (SQL). */
+const ISO_FORMAT = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`);
+
 const toDate = (v: string | Date) => (typeof v === 'string' ? new Date(v) : v);
 
 const toClaim = (r: RawClaim): ClaimedNumber => ({
@@ -271,6 +274,29 @@ export function pollerRepository(db: Db) {
               on conflict (voip_number_id, dedupe_key) do nothing
               returning id, voip_number_id, sender, content, code, received_at, dedupe_key,
                 created_at, backlog
+            ), hooked as (
+              -- Webhook deliveries of the new messages, in this transaction (never for a first
+              -- poll's backlog): one per enabled endpoint of the owner that takes the event and
+              -- whose number and tag filters (empty: all) match.
+              insert into deliveries (webhook_id, event, body, created_at, next_attempt_at)
+              select w.id, ev.event, jsonb_build_object(
+                  'type', ev.event,
+                  'timestamp', to_char(u.polled_at at time zone 'UTC', ${ISO_FORMAT}),
+                  'data', jsonb_build_object('numberId', i.voip_number_id,
+                    'phoneNumber', hv.phone_number, 'messageId', i.id, 'code', i.code,
+                    'content', i.content, 'sender', i.sender,
+                    'receivedAt', to_char(i.received_at at time zone 'UTC', ${ISO_FORMAT})))::text,
+                date_trunc('milliseconds', u.polled_at), u.polled_at
+              from ins i
+              join sched u on u.id = i.voip_number_id
+              join voip_numbers hv on hv.id = i.voip_number_id
+              join webhooks w on w.user_id = hv.user_id and w.enabled
+              cross join (values ('code.received'), ('message.received')) ev(event)
+              where not i.backlog and ev.event = any(w.events)
+                and (ev.event <> 'code.received' or i.code is not null)
+                and (cardinality(w.number_ids) = 0 or i.voip_number_id = any(w.number_ids))
+                and (cardinality(w.tag_ids) = 0 or exists (select 1 from voip_number_tags t
+                  where t.voip_number_id = i.voip_number_id and t.tag_id = any(w.tag_ids)))
             ), trimmed as (
               delete from messages where id in (
                 select r.id from ranked r where r.rn > ${keep} and r.id is not null)

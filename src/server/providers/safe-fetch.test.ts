@@ -232,14 +232,32 @@ describe('timeouts', () => {
 });
 
 describe('HTTP errors and size cap', () => {
-  it.each([500, 404, 403, 503])('status %i → HTTP error', async (status) => {
+  it.each([500, 404, 403, 503])(
+    'status %i → HTTP error, with the start of the answer',
+    async (status) => {
+      const f = fetcher({ allowlist: [provider.hostPort] });
+      expect(await f.fetch(`${provider.origin}/status/${status}`)).toEqual({
+        ok: false,
+        kind: 'http',
+        status,
+        error: `HTTP error! status: ${status}`,
+        excerpt: 'error page',
+      });
+    },
+  );
+
+  it('POSTs a body with headers when asked, and keeps a refused answer’s first 512 bytes and Retry-After', async () => {
     const f = fetcher({ allowlist: [provider.hostPort] });
-    expect(await f.fetch(`${provider.origin}/status/${status}`)).toEqual({
-      ok: false,
-      kind: 'http',
-      status,
-      error: `HTTP error! status: ${status}`,
+    const seen = provider.requests.length;
+    const out = await f.fetch(`${provider.origin}/status/429`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-test': 'yes' },
+      body: '{"a":1}',
     });
+    expect(out).toMatchObject({ ok: false, kind: 'http', status: 429 });
+    const req = provider.requests[seen]!;
+    expect(req.method).toBe('POST');
+    expect(req.headers['x-test']).toBe('yes');
   });
 
   it.each([

@@ -37,7 +37,25 @@ export type FetchFailure =
 
 export type FetchOutcome =
   | { ok: true; status: number; contentType: string | undefined; body: string; finalUrl: string }
-  | { ok: false; error: string; kind: FetchFailure; status?: number };
+  | {
+      ok: false;
+      error: string;
+      kind: FetchFailure;
+      status?: number;
+      /** A non-2xx answer: the start of its body (a few hundred bytes) and its Retry-After. */
+      excerpt?: string;
+      retryAfter?: string;
+    };
+
+/** A request other than the default GET (webhooks POST a signed body). */
+export type SafeRequest = {
+  signal?: AbortSignal;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+};
+/** How much of a refused answer's body is kept (delivery logs show it). */
+export const EXCERPT_BYTES = 512;
 
 export type LookupFn = (hostname: string) => Promise<{ address: string; family: 4 | 6 }[]>;
 
@@ -59,7 +77,7 @@ export type SafeFetchOptions = {
 };
 
 export type SafeFetcher = {
-  fetch(url: string, init?: { signal?: AbortSignal }): Promise<FetchOutcome>;
+  fetch(url: string, init?: SafeRequest): Promise<FetchOutcome>;
   close(): Promise<void>;
 };
 
@@ -319,7 +337,7 @@ export function createSafeFetcher(opts: SafeFetchOptions = {}): SafeFetcher {
     };
   }
 
-  async function fetch(raw: string, init?: { signal?: AbortSignal }): Promise<FetchOutcome> {
+  async function fetch(raw: string, init?: SafeRequest): Promise<FetchOutcome> {
     let url = parseProviderUrl(raw);
     if (!url) return { ok: false, kind: 'invalid', error: INVALID_URL };
     const outer = init?.signal;
@@ -348,8 +366,9 @@ export function createSafeFetcher(opts: SafeFetchOptions = {}): SafeFetcher {
         const res = await agent.request({
           origin: url.origin,
           path: url.pathname + url.search,
-          method: 'GET',
-          headers: REQUEST_HEADERS,
+          method: init?.method ?? 'GET',
+          headers: init?.headers ? { ...REQUEST_HEADERS, ...init.headers } : REQUEST_HEADERS,
+          ...(init?.body === undefined ? {} : { body: init.body }),
           signal: controller.signal,
         });
         const status = res.statusCode;
@@ -371,9 +390,17 @@ export function createSafeFetcher(opts: SafeFetchOptions = {}): SafeFetcher {
         }
 
         if (status < 200 || status >= 300) {
-          await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
+          const excerpt = await readStart(res.body, EXCERPT_BYTES);
           if (timedOut) return { ok: false, kind: 'timeout', error: timeoutMessage };
-          return { ok: false, kind: 'http', status, error: `HTTP error! status: ${status}` };
+          const retryAfter = firstHeader(res.headers['retry-after']);
+          return {
+            ok: false,
+            kind: 'http',
+            status,
+            error: `HTTP error! status: ${status}`,
+            excerpt,
+            ...(retryAfter ? { retryAfter } : {}),
+          };
         }
 
         const declared = Number(firstHeader(res.headers['content-length']));
@@ -411,4 +438,22 @@ export function createSafeFetcher(opts: SafeFetchOptions = {}): SafeFetcher {
     fetch,
     close: () => agent.close(),
   };
+}
+
+/** The first `max` bytes of a body as text (the rest is dropped, the socket freed). */
+async function readStart(body: AsyncIterable<Buffer> & { destroy(): void }, max: number) {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of body) {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size >= max) break;
+    }
+  } catch {
+    // A body cut off midway: what came is enough.
+  } finally {
+    body.destroy();
+  }
+  return utf8.decode(Buffer.concat(chunks).subarray(0, max)).replace(/\uFFFD+$/, '');
 }

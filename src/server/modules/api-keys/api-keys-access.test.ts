@@ -79,6 +79,15 @@ const EXPECTED: Record<string, RouteScope | null> = {
   'POST /v1/newsletter': 'public',
   'GET /v1/openapi.json': 'public',
   'GET /v1/dev/outbox': null,
+  'GET /v1/webhooks': 'webhooks:read',
+  'POST /v1/webhooks': 'webhooks:write',
+  'GET /v1/webhooks/:id': 'webhooks:read',
+  'PATCH /v1/webhooks/:id': 'webhooks:write',
+  'DELETE /v1/webhooks/:id': 'webhooks:write',
+  'POST /v1/webhooks/:id/rotate-secret': 'webhooks:write',
+  'POST /v1/webhooks/:id/test': 'webhooks:write',
+  'GET /v1/webhooks/:id/deliveries': 'webhooks:read',
+  'POST /v1/webhooks/:id/deliveries/:deliveryId/redeliver': 'webhooks:write',
 };
 /** Streams that stay open once allowed: only their refusal is asserted here. */
 const STREAMS = new Set(['GET /v1/events']);
@@ -116,6 +125,7 @@ async function keyWith(scopes: readonly ApiKeyScope[]) {
 const sampleUrl = (url: string) =>
   url
     .replace(':id', crypto.randomUUID())
+    .replace(':deliveryId', crypto.randomUUID())
     .replace(':hash', 'A'.repeat(22))
     .replace(':slug', 'no-such-post');
 

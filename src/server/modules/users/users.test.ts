@@ -322,6 +322,9 @@ describe('DELETE /v1/me', () => {
     single_endpoints: (u) =>
       sql`select count(*)::int as n from single_endpoints where user_id = ${u.id}`,
     api_keys: (u) => sql`select count(*)::int as n from api_keys where user_id = ${u.id}`,
+    webhooks: (u) => sql`select count(*)::int as n from webhooks where user_id = ${u.id}`,
+    deliveries: (u) =>
+      sql`select count(*)::int as n from deliveries d join webhooks w on w.id = d.webhook_id where w.user_id = ${u.id}`,
     code_claims: (u) =>
       sql`select count(*)::int as n from code_claims c join voip_numbers v on v.id = c.voip_number_id where v.user_id = ${u.id}`,
   };
@@ -403,6 +406,15 @@ describe('DELETE /v1/me', () => {
       s.cookie,
     );
     expect(claimed.statusCode).toBe(200);
+    // A webhook with a delivery in its log.
+    const hook = await call('POST', '/v1/webhooks', s.cookie, {
+      url: 'https://hooks.example.com/in',
+      events: ['code.received'],
+    });
+    expect(hook.statusCode).toBe(201);
+    expect((await call('POST', `/v1/webhooks/${hook.json().id}/test`, s.cookie)).statusCode).toBe(
+      202,
+    );
     // A code requested again later, still waiting to be used.
     t.clock.advance(61_000);
     expect((await call('POST', '/v1/auth/code', undefined, { email })).statusCode).toBe(200);

@@ -1,0 +1,196 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { realTimers, type Scheduler, type Timer } from '../../clock.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import type { FetchOutcome } from '../../providers/safe-fetch.ts';
+import { signedHeaders } from './signing.ts';
+import type { AttemptResult, ClaimedDelivery, WebhooksRepository } from './webhooks.repository.ts';
+
+export type DeliveryWorkerOptions = {
+  /** Attempts in flight at once in this process (each to a different endpoint). */
+  concurrency: number;
+  /** Wait between claims when nothing is due. */
+  idleMs: number;
+  /** A claim's lease: a crashed worker's delivery is due again after it. */
+  leaseMs: number;
+  /** A delivery still failing this long after it was made is given up. */
+  giveUpAfterMs: number;
+  /** An endpoint whose deliveries fail this long is disabled and its owner emailed. */
+  disableAfterMs: number;
+};
+const DAY_MS = 86_400_000;
+export const DELIVERY_DEFAULTS: DeliveryWorkerOptions = {
+  concurrency: 32,
+  idleMs: 200,
+  leaseMs: 60_000,
+  giveUpAfterMs: DAY_MS,
+  disableAfterMs: DAY_MS,
+};
+/** Waits before the retries (then the last one, repeated): the first within 10 s. */
+export const RETRY_DELAYS_MS = [5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000];
+/** The most a receiver's Retry-After can push a retry back. */
+const MAX_RETRY_AFTER_MS = 3_600_000;
+const EXCERPT_CHARS = 512;
+
+/** The wait before retry number `attempt` (1 = the first retry), ±20 % so retries spread out. */
+export function retryDelay(attempt: number, random = Math.random) {
+  const base = RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length) - 1]!;
+  return Math.round(base * (0.8 + 0.4 * random()));
+}
+
+/** A Retry-After header (seconds, or an HTTP date) in milliseconds from `now`. */
+function retryAfterMs(value: string | undefined, now: Date): number | undefined {
+  if (!value) return undefined;
+  const s = Number(value);
+  const ms = Number.isFinite(s) ? s * 1000 : Date.parse(value) - now.getTime();
+  return Number.isFinite(ms) && ms > 0 ? Math.min(ms, MAX_RETRY_AFTER_MS) : undefined;
+}
+
+/**
+ * Sends due webhook deliveries: claims them (a lease each, one per endpoint at a time), signs and
+ * POSTs each through the SSRF-safe fetcher, and records the attempt: delivered, a retry with
+ * backoff (at least the receiver's Retry-After), or given up after a day. Idle when nothing is
+ * due (one claim per `idleMs`), so it never keeps the database busy.
+ */
+export function createDeliveryWorker(deps: {
+  repo: WebhooksRepository;
+  send: (url: string, headers: Record<string, string>, body: string) => Promise<FetchOutcome>;
+  decrypt: (stored: string) => string;
+  now: () => Date;
+  timers?: Scheduler;
+  log: FastifyBaseLogger;
+  mailer: Mailer;
+  publicUrl: string;
+  options?: Partial<DeliveryWorkerOptions>;
+  random?: () => number;
+}) {
+  const o = { ...DELIVERY_DEFAULTS, ...deps.options };
+  const timers = deps.timers ?? realTimers;
+  let running = false;
+  let loop: Promise<void> | undefined;
+  let inFlight = 0;
+  const attempts = new Set<Promise<void>>();
+  let wake: (() => void) | undefined;
+  let idleTimer: Timer | undefined;
+
+  async function attempt(d: ClaimedDelivery) {
+    const at = deps.now();
+    const secrets = [deps.decrypt(d.secretEnc)];
+    if (d.previousSecretEnc && d.previousUntil && d.previousUntil > at)
+      secrets.push(deps.decrypt(d.previousSecretEnc));
+    const headers = signedHeaders(secrets, d.id, Math.floor(at.getTime() / 1000), d.body);
+    const started = performance.now();
+    const out = await deps.send(d.url, headers, d.body);
+    const latencyMs = Math.round(performance.now() - started);
+    const base = { at, latencyMs };
+    let result: AttemptResult;
+    if (out.ok) {
+      result = {
+        ...base,
+        outcome: 'delivered',
+        responseStatus: out.status,
+        responseExcerpt: out.body.slice(0, EXCERPT_CHARS) || null,
+        error: null,
+      };
+    } else {
+      const wait = Math.max(
+        retryDelay(d.attempts, deps.random),
+        retryAfterMs(out.retryAfter, at) ?? 0,
+      );
+      const failed = {
+        ...base,
+        responseStatus: out.status ?? null,
+        responseExcerpt: out.excerpt?.slice(0, EXCERPT_CHARS) || null,
+        error: out.error,
+      };
+      result =
+        at.getTime() + wait - d.createdAt.getTime() > o.giveUpAfterMs
+          ? { ...failed, outcome: 'failed' }
+          : { ...failed, outcome: 'retry', nextAttemptAt: new Date(at.getTime() + wait) };
+    }
+    const disabled = await deps.repo.finish(d, result, o.disableAfterMs);
+    if (disabled) {
+      await deps.mailer
+        .send({
+          to: disabled.email,
+          subject: 'A webhook was turned off',
+          text: [
+            `Deliveries to your webhook ${disabled.url} have failed for 24 hours, so it was turned off.`,
+            `Fix the receiver, then turn the webhook on again: ${deps.publicUrl}/dashboard/webhooks`,
+          ].join('\n\n'),
+        })
+        .catch((err: unknown) => deps.log.warn({ err }, 'the webhook-disabled email failed'));
+    }
+  }
+
+  function track(d: ClaimedDelivery) {
+    inFlight++;
+    const p = attempt(d)
+      .catch((err: unknown) =>
+        deps.log.error({ err, deliveryId: d.id }, 'a delivery attempt failed'),
+      )
+      .finally(() => {
+        inFlight--;
+        attempts.delete(p);
+        wake?.();
+      });
+    attempts.add(p);
+  }
+
+  /** Claims what is due (up to the free slots) and starts it; how many were claimed. */
+  async function round() {
+    const free = o.concurrency - inFlight;
+    if (free <= 0) return 0;
+    const claimed = await deps.repo.claim(deps.now(), free, o.leaseMs);
+    for (const d of claimed) track(d);
+    return claimed.length;
+  }
+
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      wake = () => {
+        wake = undefined;
+        timers.clearTimeout(idleTimer);
+        resolve();
+      };
+      idleTimer = timers.setTimeout(() => wake?.(), ms);
+    });
+
+  async function run() {
+    while (running) {
+      try {
+        const n = await round();
+        if (!running) break;
+        if (n === 0 || inFlight >= o.concurrency) await pause(o.idleMs);
+      } catch (err) {
+        deps.log.error({ err }, 'claiming deliveries failed');
+        if (running) await pause(o.idleMs);
+      }
+    }
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      loop = run();
+    },
+    /** Claims now rather than at the next idle tick (a delivery was just made in this process). */
+    kick: () => wake?.(),
+    /** Tests: sends everything due now, and what that makes due now, until nothing is. */
+    async drain() {
+      for (;;) {
+        const n = await round();
+        if (n === 0 && attempts.size === 0) return;
+        await Promise.race([...attempts]);
+      }
+    },
+    /** Stops claiming and waits for the attempts in flight (their rows are recorded). */
+    async stop() {
+      running = false;
+      wake?.();
+      await loop;
+      await Promise.all([...attempts]);
+    },
+  };
+}
+export type DeliveryWorker = ReturnType<typeof createDeliveryWorker>;

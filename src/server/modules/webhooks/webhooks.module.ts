@@ -1,0 +1,55 @@
+import { createSafeFetcher } from '../../providers/safe-fetch.ts';
+import { defineModule } from '../module.ts';
+import {
+  createDeliveryWorker,
+  type DeliveryWorker,
+  type DeliveryWorkerOptions,
+} from './delivery-worker.ts';
+import { webhooksRepository } from './webhooks.repository.ts';
+import { webhooksRoutes } from './webhooks.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sends webhook deliveries; started by main.ts where the poller runs. */
+    deliveries: DeliveryWorker;
+  }
+}
+
+/** How long one delivery attempt may take (connect, send, answer). */
+export const DELIVERY_TIMEOUT_MS = 5_000;
+
+export type WebhookTuning = Partial<DeliveryWorkerOptions> & { timeoutMs?: number };
+
+/**
+ * Webhooks: their routes, and the worker that sends their deliveries (made by the poller's write,
+ * in the transaction that stores the messages). Receivers are reached through the SSRF-safe
+ * fetcher with its own connection pool (the provider guard, PROVIDER_ALLOWLIST), no redirects
+ * and a short deadline.
+ */
+export const webhooksModule = defineModule('webhooks', ['auth'], (app, ctx) => {
+  const { config, now, cipher } = ctx;
+  const repo = webhooksRepository(ctx.database.db);
+  const { timeoutMs, ...options } = ctx.tuning.webhooks ?? {};
+  const fetcher = createSafeFetcher({
+    allowlist: config.providerAllowlist,
+    timeoutMs: timeoutMs ?? DELIVERY_TIMEOUT_MS,
+    maxRedirects: 0,
+    ...(ctx.tuning.provider?.lookup ? { lookup: ctx.tuning.provider.lookup } : {}),
+  });
+  const worker = createDeliveryWorker({
+    repo,
+    send: (url, headers, body) => fetcher.fetch(url, { method: 'POST', headers, body }),
+    decrypt: (s) => cipher.decrypt(s),
+    now,
+    log: app.log,
+    mailer: ctx.mailer,
+    publicUrl: config.publicUrl,
+    options,
+  });
+  app.decorate('deliveries', worker);
+  app.addHook('onClose', async () => {
+    await worker.stop();
+    await fetcher.close();
+  });
+  webhooksRoutes(app, { repo, cipher, now, kick: worker.kick });
+});

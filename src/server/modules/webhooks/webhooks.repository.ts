@@ -1,0 +1,316 @@
+import { and, count, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import type { DeliveryDto, WebhookDto, WebhookEvent } from '../../../shared/webhooks.ts';
+import { rowsOf, type Db } from '../../db/client.ts';
+import type { KeysetCursor } from '../../db/paging.ts';
+import { voipNumbers } from '../numbers/numbers.table.ts';
+import { tags } from '../tags/tags.table.ts';
+import { users } from '../users/users.table.ts';
+import { deliveries, webhooks } from './webhooks.table.ts';
+
+const webhookColumns = {
+  id: webhooks.id,
+  url: webhooks.url,
+  events: webhooks.events,
+  numberIds: webhooks.numberIds,
+  tagIds: webhooks.tagIds,
+  enabled: webhooks.enabled,
+  disabledReason: webhooks.disabledReason,
+  failingSince: webhooks.failingSince,
+  createdAt: webhooks.createdAt,
+};
+type WebhookRow = Omit<WebhookDto, 'failingSince' | 'createdAt' | 'events'> & {
+  events: string[];
+  failingSince: Date | null;
+  createdAt: Date;
+};
+const toWebhookDto = (r: WebhookRow): WebhookDto => ({
+  ...r,
+  events: r.events as WebhookDto['events'],
+  failingSince: r.failingSince?.toISOString() ?? null,
+  createdAt: r.createdAt.toISOString(),
+});
+
+const deliveryColumns = {
+  id: deliveries.id,
+  event: deliveries.event,
+  status: deliveries.status,
+  attempts: deliveries.attempts,
+  responseStatus: deliveries.responseStatus,
+  latencyMs: deliveries.latencyMs,
+  responseExcerpt: deliveries.responseExcerpt,
+  error: deliveries.error,
+  createdAt: deliveries.createdAt,
+  lastAttemptAt: deliveries.lastAttemptAt,
+  nextAttemptAt: deliveries.nextAttemptAt,
+};
+type DeliveryRow = Omit<DeliveryDto, 'createdAt' | 'lastAttemptAt' | 'nextAttemptAt'> & {
+  createdAt: Date;
+  lastAttemptAt: Date | null;
+  nextAttemptAt: Date;
+};
+const toDeliveryDto = (r: DeliveryRow): DeliveryDto => ({
+  ...r,
+  createdAt: r.createdAt.toISOString(),
+  lastAttemptAt: r.lastAttemptAt?.toISOString() ?? null,
+  nextAttemptAt: r.status === 'pending' ? r.nextAttemptAt.toISOString() : null,
+});
+
+export type WebhookInput = {
+  url: string;
+  events: string[];
+  numberIds: string[];
+  tagIds: string[];
+  enabled: boolean;
+};
+
+/** A delivery claimed for one attempt, with what sending it needs. */
+export type ClaimedDelivery = {
+  id: string;
+  webhookId: string;
+  body: string;
+  attempts: number;
+  createdAt: Date;
+  url: string;
+  secretEnc: string;
+  previousSecretEnc: string | null;
+  previousUntil: Date | null;
+};
+
+/** The outcome of one attempt, as the worker decided it. */
+export type AttemptResult = {
+  at: Date;
+  latencyMs: number;
+  responseStatus: number | null;
+  responseExcerpt: string | null;
+  error: string | null;
+} & ({ outcome: 'delivered' } | { outcome: 'retry'; nextAttemptAt: Date } | { outcome: 'failed' });
+
+export function webhooksRepository(db: Db) {
+  /** Which of `ids` are the user's numbers, and which of `tagIds` the user's tags. */
+  async function unknownIds(userId: string, numberIds: string[], tagIds: string[]) {
+    const bad: Record<string, string[]> = {};
+    if (numberIds.length) {
+      const own = await db
+        .select({ id: voipNumbers.id })
+        .from(voipNumbers)
+        .where(and(eq(voipNumbers.userId, userId), inArray(voipNumbers.id, numberIds)));
+      if (own.length !== numberIds.length) bad.numberIds = ['Unknown number'];
+    }
+    if (tagIds.length) {
+      const own = await db
+        .select({ id: tags.id })
+        .from(tags)
+        .where(and(eq(tags.userId, userId), inArray(tags.id, tagIds)));
+      if (own.length !== tagIds.length) bad.tagIds = ['Unknown tag'];
+    }
+    return bad;
+  }
+
+  return {
+    unknownIds,
+
+    list: async (userId: string) =>
+      (
+        await db
+          .select(webhookColumns)
+          .from(webhooks)
+          .where(eq(webhooks.userId, userId))
+          .orderBy(webhooks.createdAt, webhooks.id)
+      ).map(toWebhookDto),
+
+    async get(userId: string, id: string) {
+      const [row] = await db
+        .select(webhookColumns)
+        .from(webhooks)
+        .where(and(eq(webhooks.userId, userId), eq(webhooks.id, id)));
+      return row && toWebhookDto(row);
+    },
+
+    /** Undefined when the user holds `max` already (counted under a lock on the user's row). */
+    create: (userId: string, input: WebhookInput, secretEnc: string, max: number, now: Date) =>
+      db.transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+        const [held] = await tx
+          .select({ n: count() })
+          .from(webhooks)
+          .where(eq(webhooks.userId, userId));
+        if (held!.n >= max) return undefined;
+        const [row] = await tx
+          .insert(webhooks)
+          .values({ userId, ...input, secretEnc, createdAt: now })
+          .returning(webhookColumns);
+        return toWebhookDto(row!);
+      }),
+
+    /** Re-enabling clears why the server disabled it and its failing time. */
+    async update(userId: string, id: string, patch: Partial<WebhookInput>) {
+      const [row] = await db
+        .update(webhooks)
+        .set({
+          ...patch,
+          ...(patch.enabled ? { disabledReason: null, failingSince: null } : {}),
+        })
+        .where(and(eq(webhooks.userId, userId), eq(webhooks.id, id)))
+        .returning(webhookColumns);
+      return row && toWebhookDto(row);
+    },
+
+    delete: async (userId: string, id: string) =>
+      (
+        await db
+          .delete(webhooks)
+          .where(and(eq(webhooks.userId, userId), eq(webhooks.id, id)))
+          .returning({ id: webhooks.id })
+      ).length > 0,
+
+    /** The new secret signs from now; the old one too until `previousUntil`. */
+    async rotate(userId: string, id: string, secretEnc: string, previousUntil: Date) {
+      const [row] = await db
+        .update(webhooks)
+        .set({
+          previousSecretEnc: webhooks.secretEnc,
+          previousUntil,
+          secretEnc,
+        })
+        .where(and(eq(webhooks.userId, userId), eq(webhooks.id, id)))
+        .returning(webhookColumns);
+      return row && toWebhookDto(row);
+    },
+
+    /** A delivery for one endpoint (Send test event), due now. */
+    async enqueue(webhookId: string, event: WebhookEvent, body: string, now: Date) {
+      const [row] = await db
+        .insert(deliveries)
+        .values({ webhookId, event, body, createdAt: now, nextAttemptAt: now })
+        .returning(deliveryColumns);
+      return toDeliveryDto(row!);
+    },
+
+    /** The endpoint's deliveries, newest first, after `cursor`. */
+    async deliveries(webhookId: string, limit: number, cursor?: KeysetCursor) {
+      const rows = await db
+        .select(deliveryColumns)
+        .from(deliveries)
+        .where(
+          and(
+            eq(deliveries.webhookId, webhookId),
+            cursor
+              ? or(
+                  lt(deliveries.createdAt, cursor.at),
+                  and(eq(deliveries.createdAt, cursor.at), lt(deliveries.id, cursor.id)),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(desc(deliveries.createdAt), desc(deliveries.id))
+        .limit(limit + 1);
+      return { items: rows.slice(0, limit).map(toDeliveryDto), more: rows.length > limit };
+    },
+
+    /** Sends a delivery again (same id and body), due now; undefined if not the endpoint's. */
+    async redeliver(webhookId: string, deliveryId: string, now: Date) {
+      const [row] = await db
+        .update(deliveries)
+        .set({ status: 'pending', nextAttemptAt: now, leaseUntil: null, createdAt: now })
+        .where(and(eq(deliveries.webhookId, webhookId), eq(deliveries.id, deliveryId)))
+        .returning(deliveryColumns);
+      return row && toDeliveryDto(row);
+    },
+
+    /**
+     * Claims up to `limit` due deliveries for one attempt each, at most one per endpoint (the
+     * oldest due; none of an endpoint with one in flight), of enabled endpoints only: a slow
+     * receiver holds one worker slot at a time, never the others'. Rows are locked with SKIP
+     * LOCKED, so workers in several processes never claim the same row.
+     */
+    async claim(now: Date, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+      const at = now.toISOString();
+      const until = new Date(now.getTime() + leaseMs).toISOString();
+      return rowsOf<ClaimedDelivery>(
+        await db.execute(sql`
+          with endpoints as (
+            select distinct d.webhook_id from deliveries d
+            join webhooks w on w.id = d.webhook_id and w.enabled
+            where d.status = 'pending' and d.next_attempt_at <= ${at}::timestamptz
+              and (d.lease_until is null or d.lease_until <= ${at}::timestamptz)
+              and not exists (select 1 from deliveries f where f.webhook_id = d.webhook_id
+                and f.status = 'pending' and f.lease_until > ${at}::timestamptz)
+            limit ${limit}
+          ), picked as (
+            select (select d.id from deliveries d
+              where d.webhook_id = e.webhook_id and d.status = 'pending'
+                and d.next_attempt_at <= ${at}::timestamptz
+                and (d.lease_until is null or d.lease_until <= ${at}::timestamptz)
+              order by d.next_attempt_at, d.created_at limit 1
+              for update skip locked) as id
+            from endpoints e
+          )
+          update deliveries d set lease_until = ${until}::timestamptz, attempts = d.attempts + 1
+          from webhooks w
+          where d.id in (select id from picked where id is not null) and w.id = d.webhook_id
+          returning d.id, d.webhook_id as "webhookId", d.body, d.attempts,
+            d.created_at as "createdAt", w.url, w.secret_enc as "secretEnc",
+            w.previous_secret_enc as "previousSecretEnc", w.previous_until as "previousUntil"`),
+      ).map((r) => ({
+        ...r,
+        createdAt: new Date(r.createdAt),
+        previousUntil: r.previousUntil ? new Date(r.previousUntil) : null,
+      }));
+    },
+
+    /**
+     * Records an attempt and its consequence, in one transaction: the delivery's state, and the
+     * endpoint's failing time (cleared by a success). An endpoint failing for `disableAfterMs` is
+     * disabled; answers its owner's email when it just was.
+     */
+    finish: (d: ClaimedDelivery, r: AttemptResult, disableAfterMs: number) =>
+      db.transaction(async (tx) => {
+        await tx
+          .update(deliveries)
+          .set({
+            status: r.outcome === 'retry' ? 'pending' : r.outcome,
+            leaseUntil: null,
+            lastAttemptAt: r.at,
+            latencyMs: r.latencyMs,
+            responseStatus: r.responseStatus,
+            responseExcerpt: r.responseExcerpt,
+            error: r.error,
+            ...(r.outcome === 'retry' ? { nextAttemptAt: r.nextAttemptAt } : {}),
+          })
+          .where(eq(deliveries.id, d.id));
+        if (r.outcome === 'delivered') {
+          await tx.update(webhooks).set({ failingSince: null }).where(eq(webhooks.id, d.webhookId));
+          return undefined;
+        }
+        const [w] = await tx
+          .update(webhooks)
+          .set({
+            failingSince: sql`coalesce(${webhooks.failingSince}, ${r.at.toISOString()}::timestamptz)`,
+          })
+          .where(eq(webhooks.id, d.webhookId))
+          .returning({ failingSince: webhooks.failingSince, enabled: webhooks.enabled });
+        if (!w?.enabled || r.at.getTime() - w.failingSince!.getTime() < disableAfterMs)
+          return undefined;
+        const [off] = await tx
+          .update(webhooks)
+          .set({ enabled: false, disabledReason: 'Deliveries failed for 24 hours' })
+          .where(eq(webhooks.id, d.webhookId))
+          .returning({ userId: webhooks.userId, url: webhooks.url });
+        const [owner] = await tx
+          .select({ email: users.email })
+          .from(users)
+          .where(eq(users.id, off!.userId));
+        return { email: owner!.email, url: off!.url };
+      }),
+
+    /** Deletes finished deliveries created before `before` (the log's retention). */
+    async prune(before: Date) {
+      const gone = await db
+        .delete(deliveries)
+        .where(and(lt(deliveries.createdAt, before), sql`${deliveries.status} <> 'pending'`))
+        .returning({ id: deliveries.id });
+      return gone.length;
+    },
+  };
+}
+export type WebhooksRepository = ReturnType<typeof webhooksRepository>;

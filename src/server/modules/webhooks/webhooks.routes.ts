@@ -1,0 +1,287 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { idParams } from '../../../shared/numbers.ts';
+import {
+  createWebhookBody,
+  deliveryDto,
+  deliveryListResponse,
+  MAX_WEBHOOKS_PER_USER,
+  SECRET_OVERLAP_HOURS,
+  updateWebhookBody,
+  webhookDto,
+  webhookWithSecretDto,
+} from '../../../shared/webhooks.ts';
+import type { App } from '../../app.ts';
+import type { createCipher } from '../../crypto.ts';
+import { decodeCursor, encodeCursor } from '../../db/paging.ts';
+import { errorResponses } from '../../error-responses.ts';
+import { validationError } from '../../errors.ts';
+import { requireUser, userOrIp } from '../../plugins/session.ts';
+import { newWebhookSecret } from './signing.ts';
+import { webhookErrors } from './webhooks.errors.ts';
+import type { WebhooksRepository } from './webhooks.repository.ts';
+
+const signedIn = async (req: FastifyRequest) => {
+  requireUser(req);
+};
+const perUser = (max: number) => ({
+  rateLimit: { max, timeWindow: 60_000, keyGenerator: userOrIp },
+});
+const deliveryParams = z.object({ id: z.uuid(), deliveryId: z.uuid() });
+const deliveriesQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+const HOUR_MS = 3_600_000;
+
+/** The user's webhooks (scopes webhooks:read and webhooks:write for keys). */
+export function webhooksRoutes(
+  app: App,
+  deps: {
+    repo: WebhooksRepository;
+    cipher: ReturnType<typeof createCipher>;
+    now: () => Date;
+    /** A delivery was just made due: the worker of this process claims it now. */
+    kick: () => void;
+  },
+) {
+  const { repo, cipher, now } = deps;
+  const read = { scope: 'webhooks:read' as const };
+  const write = (max: number) => ({ scope: 'webhooks:write' as const, ...perUser(max) });
+  const tags = ['webhooks'];
+
+  async function own(userId: string, id: string) {
+    const w = await repo.get(userId, id);
+    if (!w) throw webhookErrors.notFound();
+    return w;
+  }
+  async function checkIds(userId: string, body: { numberIds?: string[]; tagIds?: string[] }) {
+    const bad = await repo.unknownIds(userId, body.numberIds ?? [], body.tagIds ?? []);
+    if (Object.keys(bad).length) throw validationError('Invalid input', bad);
+  }
+
+  app.get(
+    '/v1/webhooks',
+    {
+      config: read,
+      preValidation: signedIn,
+      schema: {
+        tags,
+        response: {
+          200: z.object({ items: z.array(webhookDto) }),
+          ...errorResponses('UNAUTHORIZED'),
+        },
+      },
+    },
+    async (req) => ({ items: await repo.list(requireUser(req).id) }),
+  );
+
+  app.post(
+    '/v1/webhooks',
+    {
+      config: write(30),
+      preValidation: signedIn,
+      schema: {
+        tags,
+        description:
+          'Creates a webhook. The answer is the only one (with rotate-secret) that carries `secret` (`whsec_` + base64): deliveries are signed with it as Standard Webhooks do.',
+        body: createWebhookBody,
+        response: {
+          201: webhookWithSecretDto,
+          ...errorResponses('UNAUTHORIZED', 'WEBHOOK_LIMIT_REACHED'),
+        },
+      },
+    },
+    async (req, reply) => {
+      const user = requireUser(req);
+      await checkIds(user.id, req.body);
+      const secret = newWebhookSecret();
+      const made = await repo.create(
+        user.id,
+        {
+          url: req.body.url,
+          events: req.body.events,
+          numberIds: req.body.numberIds ?? [],
+          tagIds: req.body.tagIds ?? [],
+          enabled: req.body.enabled ?? true,
+        },
+        cipher.encrypt(secret),
+        MAX_WEBHOOKS_PER_USER,
+        now(),
+      );
+      if (!made) throw webhookErrors.limitReached();
+      return reply.status(201).send({ ...made, secret });
+    },
+  );
+
+  app.get(
+    '/v1/webhooks/:id',
+    {
+      config: read,
+      preValidation: signedIn,
+      schema: {
+        tags,
+        params: idParams,
+        response: { 200: webhookDto, ...errorResponses('UNAUTHORIZED', 'WEBHOOK_NOT_FOUND') },
+      },
+    },
+    async (req) => own(requireUser(req).id, req.params.id),
+  );
+
+  app.patch(
+    '/v1/webhooks/:id',
+    {
+      config: write(60),
+      preValidation: signedIn,
+      schema: {
+        tags,
+        description: 'Changes a webhook; `enabled: true` turns one the server disabled on again.',
+        params: idParams,
+        body: updateWebhookBody,
+        response: { 200: webhookDto, ...errorResponses('UNAUTHORIZED', 'WEBHOOK_NOT_FOUND') },
+      },
+    },
+    async (req) => {
+      const user = requireUser(req);
+      await own(user.id, req.params.id);
+      await checkIds(user.id, req.body);
+      const { url, events, numberIds, tagIds, enabled } = req.body;
+      const updated = await repo.update(user.id, req.params.id, {
+        ...(url === undefined ? {} : { url }),
+        ...(events === undefined ? {} : { events }),
+        ...(numberIds === undefined ? {} : { numberIds }),
+        ...(tagIds === undefined ? {} : { tagIds }),
+        ...(enabled === undefined ? {} : { enabled }),
+      });
+      if (!updated) throw webhookErrors.notFound();
+      return updated;
+    },
+  );
+
+  app.delete(
+    '/v1/webhooks/:id',
+    {
+      config: write(60),
+      preValidation: signedIn,
+      schema: {
+        tags,
+        description: 'Deletes a webhook and its delivery log; deliveries not yet sent are dropped.',
+        params: idParams,
+        response: errorResponses('UNAUTHORIZED', 'WEBHOOK_NOT_FOUND'),
+      },
+    },
+    async (req, reply) => {
+      if (!(await repo.delete(requireUser(req).id, req.params.id))) throw webhookErrors.notFound();
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/v1/webhooks/:id/rotate-secret',
+    {
+      config: write(10),
+      preValidation: signedIn,
+      schema: {
+        tags,
+        description: `A new secret, shown once; the previous one still signs (a second signature) for ${SECRET_OVERLAP_HOURS} hours, so receivers can switch without missing a delivery.`,
+        params: idParams,
+        response: {
+          200: webhookWithSecretDto,
+          ...errorResponses('UNAUTHORIZED', 'WEBHOOK_NOT_FOUND'),
+        },
+      },
+    },
+    async (req) => {
+      const secret = newWebhookSecret();
+      const rotated = await repo.rotate(
+        requireUser(req).id,
+        req.params.id,
+        cipher.encrypt(secret),
+        new Date(now().getTime() + SECRET_OVERLAP_HOURS * HOUR_MS),
+      );
+      if (!rotated) throw webhookErrors.notFound();
+      return { ...rotated, secret };
+    },
+  );
+
+  app.post(
+    '/v1/webhooks/:id/test',
+    {
+      config: write(20),
+      preValidation: signedIn,
+      schema: {
+        tags,
+        description: 'Sends a `webhook.test` event now (a delivery in the log like any other).',
+        params: idParams,
+        response: { 202: deliveryDto, ...errorResponses('UNAUTHORIZED', 'WEBHOOK_NOT_FOUND') },
+      },
+    },
+    async (req, reply) => {
+      const w = await own(requireUser(req).id, req.params.id);
+      const at = now();
+      const body = JSON.stringify({
+        type: 'webhook.test',
+        timestamp: at.toISOString(),
+        data: { test: true, webhookId: w.id },
+      });
+      const made = await repo.enqueue(w.id, 'webhook.test', body, at);
+      deps.kick();
+      return reply.status(202).send(made);
+    },
+  );
+
+  app.get(
+    '/v1/webhooks/:id/deliveries',
+    {
+      config: read,
+      preValidation: signedIn,
+      schema: {
+        tags,
+        description:
+          "The webhook's deliveries, newest first: event, status, attempts, and the last attempt's status, latency and answer excerpt.",
+        params: idParams,
+        querystring: deliveriesQuery,
+        response: {
+          200: deliveryListResponse,
+          ...errorResponses('UNAUTHORIZED', 'WEBHOOK_NOT_FOUND', 'INVALID_CURSOR'),
+        },
+      },
+    },
+    async (req) => {
+      const w = await own(requireUser(req).id, req.params.id);
+      const cursor = req.query.cursor ? decodeCursor(req.query.cursor) : undefined;
+      const page = await repo.deliveries(w.id, req.query.limit, cursor);
+      const last = page.items.at(-1);
+      return {
+        items: page.items,
+        nextCursor:
+          page.more && last ? encodeCursor({ at: new Date(last.createdAt), id: last.id }) : null,
+      };
+    },
+  );
+
+  app.post(
+    '/v1/webhooks/:id/deliveries/:deliveryId/redeliver',
+    {
+      config: write(60),
+      preValidation: signedIn,
+      schema: {
+        tags,
+        description:
+          'Sends a delivery again now, with the same `webhook-id` and body (a receiver that has it already can drop it).',
+        params: deliveryParams,
+        response: {
+          202: deliveryDto,
+          ...errorResponses('UNAUTHORIZED', 'WEBHOOK_NOT_FOUND', 'DELIVERY_NOT_FOUND'),
+        },
+      },
+    },
+    async (req, reply) => {
+      const w = await own(requireUser(req).id, req.params.id);
+      const again = await repo.redeliver(w.id, req.params.deliveryId, now());
+      if (!again) throw webhookErrors.deliveryNotFound();
+      deps.kick();
+      return reply.status(202).send(again);
+    },
+  );
+}

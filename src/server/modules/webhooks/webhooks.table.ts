@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../users/users.table.ts';
+
+/**
+ * A user's webhook endpoints. The signing secret is kept encrypted (it must be used, not only
+ * checked); after a rotation the previous one still signs until `previous_until`.
+ */
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    events: text('events').array().notNull(),
+    numberIds: uuid('number_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    tagIds: uuid('tag_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    enabled: boolean('enabled').notNull().default(true),
+    secretEnc: text('secret_enc').notNull(),
+    previousSecretEnc: text('previous_secret_enc'),
+    previousUntil: timestamp('previous_until', { withTimezone: true }),
+    failingSince: timestamp('failing_since', { withTimezone: true }),
+    disabledReason: text('disabled_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('webhooks_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * What must reach a webhook: a row written in the same transaction as its cause, claimed with a
+ * lease by a delivery worker, retried until delivered or given up. Its id is the `webhook-id`
+ * every attempt carries, and `body` is sent byte for byte on each.
+ */
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    webhookId: uuid('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    body: text('body').notNull(),
+    status: text('status', { enum: ['pending', 'delivered', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    responseStatus: integer('response_status'),
+    latencyMs: integer('latency_ms'),
+    responseExcerpt: text('response_excerpt'),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('deliveries_webhook_idx').on(t.webhookId, t.createdAt),
+  ],
+);

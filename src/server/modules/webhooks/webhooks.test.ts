@@ -1,0 +1,361 @@
+import type http from 'node:http';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { WebhookWithSecretDto } from '../../../shared/webhooks.ts';
+import { deliveries, voipNumbers, webhooks } from '../../db/schema.ts';
+import { startFakeProvider, type FakeProvider } from '../../test/fake-provider.ts';
+import { createTestApp, signIn, type TestApp } from '../../test/app.ts';
+import { verifyWebhook } from './signing.ts';
+
+/*
+ * Webhooks: endpoints of a user, deliveries made in the transaction that stores the messages,
+ * signed as Standard Webhooks do, retried with backoff, logged, given up and disabled after a day.
+ */
+
+const PROVIDER = 'sms-hooks.test';
+const RECEIVER = 'hooks-receiver.test';
+const INTERNAL = 'internal-hooks.test'; // resolves to a private address: the guard refuses it
+const inbox = new Map<string, { id: string; from: string; content: string }[]>();
+type Received = { headers: http.IncomingHttpHeaders; body: string; path: string };
+const received: Received[] = [];
+/** What the receiver answers next (then 200). */
+let answers: { status: number; headers?: Record<string, string>; body?: string }[] = [];
+let provider: FakeProvider;
+let receiver: FakeProvider;
+let t: TestApp;
+let alice: { cookie: string; user: { id: string } };
+let bob: { cookie: string; user: { id: string } };
+
+beforeAll(async () => {
+  provider = await startFakeProvider((req, res) => {
+    const phone = /\/p\/(\d{10})/.exec(req.url ?? '')?.[1] ?? '';
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify(inbox.get(phone) ?? []));
+  });
+  receiver = await startFakeProvider((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body, path: req.url ?? '' });
+      const a = req.url?.startsWith('/always-500')
+        ? { status: 500 }
+        : (answers.shift() ?? { status: 200, body: 'ok' });
+      res.writeHead(a.status, a.headers ?? {});
+      res.end(a.body ?? '');
+    });
+  });
+  t = await createTestApp({
+    env: { PROVIDER_ALLOWLIST: `${PROVIDER}:${provider.port},${RECEIVER}:${receiver.port}` },
+    provider: {
+      lookup: async (host) => [
+        { address: host === INTERNAL ? '10.20.30.40' : '127.0.0.1', family: 4 },
+      ],
+    },
+    poller: { idleMs: 20 },
+    webhooks: { idleMs: 60_000 },
+  });
+  alice = await signIn(t, 'alice-hooks@example.com');
+  bob = await signIn(t, 'bob-hooks@example.com');
+});
+afterAll(async () => {
+  await t.close();
+  await provider.close();
+  await receiver.close();
+});
+beforeEach(() => {
+  received.length = 0;
+  answers = [];
+});
+afterEach(async () => {
+  // Each test's endpoints only: the next test's messages reach none of them.
+  await t.database.db.delete(webhooks);
+});
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+const call = (who: { cookie: string }, method: Method, url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { cookie: who.cookie }, ...(payload ? { payload } : {}) });
+const hookUrl = (path = '/hook') => `http://${RECEIVER}:${receiver.port}${path}`;
+
+async function createHook(body: object = {}, who = alice): Promise<WebhookWithSecretDto> {
+  const res = await call(who, 'POST', '/v1/webhooks', {
+    url: hookUrl(),
+    events: ['code.received'],
+    ...body,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+let phoneSeq = 5085550000;
+async function addNumber(who = alice, extra: object = {}) {
+  const phone = String(++phoneSeq);
+  const res = await call(who, 'POST', '/v1/numbers', {
+    phoneNumber: phone,
+    apiLink: `http://${PROVIDER}:${provider.port}/p/${phone}?k=s`,
+    ...extra,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return { id: res.json().id as string, phone };
+}
+async function pollNow(...ids: string[]) {
+  await t.database.db
+    .update(voipNumbers)
+    .set({ nextPollAt: t.clock.now(), failures: 0 })
+    .where(inArray(voipNumbers.id, ids));
+  await t.app.poller.drain();
+}
+/** A number polled once (its backlog stored), then given `messages` on its next poll. */
+async function deliverMessages(n: { id: string; phone: string }, messages: string[]) {
+  await pollNow(n.id);
+  inbox.set(
+    n.phone,
+    messages.map((content) => ({ id: `${n.phone}-${content}`, from: 'Shop', content })),
+  );
+  await pollNow(n.id);
+}
+const rowsOf = (webhookId: string) =>
+  t.database.db.select().from(deliveries).where(eq(deliveries.webhookId, webhookId));
+const nowSeconds = () => Math.floor(t.clock.now().getTime() / 1000);
+
+describe('webhook endpoints', () => {
+  it('are created with a secret shown once, listed, changed and deleted by their owner only', async () => {
+    const made = await createHook({ events: ['code.received', 'message.received'] });
+    expect(made.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    expect(made).toMatchObject({ url: hookUrl(), enabled: true, numberIds: [], tagIds: [] });
+    const list = await call(alice, 'GET', '/v1/webhooks');
+    expect(list.body).not.toContain(made.secret);
+    expect(list.json().items.map((w: { id: string }) => w.id)).toContain(made.id);
+    const [row] = await t.database.db.select().from(webhooks).where(eq(webhooks.id, made.id));
+    expect(row!.secretEnc).not.toContain(made.secret.slice(6));
+
+    const patched = await call(alice, 'PATCH', `/v1/webhooks/${made.id}`, { enabled: false });
+    expect(patched.json().enabled).toBe(false);
+    for (const [method, url] of [
+      ['GET', `/v1/webhooks/${made.id}`],
+      ['PATCH', `/v1/webhooks/${made.id}`],
+      ['DELETE', `/v1/webhooks/${made.id}`],
+      ['POST', `/v1/webhooks/${made.id}/test`],
+      ['POST', `/v1/webhooks/${made.id}/rotate-secret`],
+      ['GET', `/v1/webhooks/${made.id}/deliveries`],
+    ] as const) {
+      const res = await call(bob, method, url, method === 'PATCH' ? { enabled: true } : undefined);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json().error.code).toBe('WEBHOOK_NOT_FOUND');
+    }
+    expect((await call(alice, 'DELETE', `/v1/webhooks/${made.id}`)).statusCode).toBe(204);
+    expect((await call(alice, 'GET', `/v1/webhooks/${made.id}`)).statusCode).toBe(404);
+  });
+
+  it('refuse bad input with the field named', async () => {
+    const bobs = await addNumber(bob);
+    for (const [body, field] of [
+      [{ url: 'ftp://x.example/hook', events: ['code.received'] }, 'url'],
+      [{ url: hookUrl(), events: [] }, 'events'],
+      [{ url: hookUrl(), events: ['sms.sent'] }, 'events.0'],
+      [{ url: hookUrl(), events: ['code.received'], numberIds: [bobs.id] }, 'numberIds'],
+      [{ url: hookUrl(), events: ['code.received'], tagIds: [crypto.randomUUID()] }, 'tagIds'],
+    ] as const) {
+      const res = await call(alice, 'POST', '/v1/webhooks', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(Object.keys(res.json().error.fields)).toContain(field);
+    }
+  });
+});
+
+describe('deliveries', () => {
+  it('POST code.received with the code already extracted, signed, made in the poll’s transaction', async () => {
+    const hook = await createHook();
+    const n = await addNumber();
+    inbox.set(n.phone, [{ id: 'old', from: 'Shop', content: 'Old code 101010' }]);
+    await pollNow(n.id); // the backlog: no delivery
+    expect(await rowsOf(hook.id)).toHaveLength(0);
+    inbox.set(n.phone, [
+      { id: 'old', from: 'Shop', content: 'Old code 101010' },
+      { id: 'new', from: 'Shop', content: 'Your Shop code is 482913' },
+      { id: 'plain', from: 'Shop', content: 'Thanks for joining' },
+    ]);
+    await pollNow(n.id);
+    // Stored with the messages, before any attempt.
+    const [pending] = await rowsOf(hook.id);
+    expect(pending).toMatchObject({ event: 'code.received', status: 'pending', attempts: 0 });
+
+    await t.app.deliveries.drain();
+    expect(received).toHaveLength(1);
+    const got = received[0]!;
+    expect(got.headers['content-type']).toBe('application/json');
+    expect(got.headers['webhook-id']).toBe(pending!.id);
+    expect(verifyWebhook(hook.secret, got.headers, got.body, nowSeconds())).toBe(true);
+    expect(verifyWebhook(hook.secret, got.headers, got.body + ' ', nowSeconds())).toBe(false);
+    const payload = JSON.parse(got.body);
+    expect(payload).toEqual({
+      type: 'code.received',
+      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      data: {
+        numberId: n.id,
+        phoneNumber: n.phone,
+        messageId: expect.any(String),
+        code: '482913',
+        content: 'Your Shop code is 482913',
+        sender: 'Shop',
+        receivedAt: expect.stringMatching(/Z$/),
+      },
+    });
+    const log = (await call(alice, 'GET', `/v1/webhooks/${hook.id}/deliveries`)).json();
+    expect(log.items[0]).toMatchObject({
+      id: pending!.id,
+      event: 'code.received',
+      status: 'delivered',
+      attempts: 1,
+      responseStatus: 200,
+      responseExcerpt: 'ok',
+      error: null,
+      nextAttemptAt: null,
+    });
+    expect(log.items[0].latencyMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('follow the events and the number and tag filters', async () => {
+    const tag = (await call(alice, 'POST', '/v1/tags', { name: 'Signups' })).json();
+    const tagged = await addNumber(alice, { tagIds: [tag.id] });
+    const other = await addNumber();
+    const all = await createHook({
+      events: ['message.received'],
+      numberIds: [tagged.id, other.id],
+    });
+    const byTag = await createHook({ tagIds: [tag.id] });
+    await deliverMessages(tagged, ['Code 111222', 'Your confirmation is ready']);
+    await deliverMessages(other, ['Code 333444']);
+    expect((await rowsOf(all.id)).map((d) => d.event)).toEqual(Array(3).fill('message.received'));
+    const tagRows = await rowsOf(byTag.id);
+    expect(tagRows.map((d) => JSON.parse(d.body).data.code)).toEqual(['111222']);
+    await t.app.deliveries.drain();
+    await call(alice, 'DELETE', `/v1/webhooks/${all.id}`);
+    await call(alice, 'DELETE', `/v1/webhooks/${byTag.id}`);
+  });
+
+  it('retry a failed attempt within 10 s with the same webhook-id, then back off, honouring Retry-After', async () => {
+    const hook = await createHook();
+    const n = await addNumber();
+    answers = [
+      { status: 500, body: 'x'.repeat(2000) },
+      { status: 503, headers: { 'retry-after': '600' }, body: 'busy' },
+    ];
+    await deliverMessages(n, ['Code 555666']);
+    await t.app.deliveries.drain();
+    let [d] = await rowsOf(hook.id);
+    expect(d).toMatchObject({ status: 'pending', attempts: 1, responseStatus: 500 });
+    expect(d!.responseExcerpt).toHaveLength(512);
+    const firstWait = d!.nextAttemptAt.getTime() - t.clock.now().getTime();
+    expect(firstWait).toBeGreaterThan(0);
+    expect(firstWait).toBeLessThanOrEqual(10_000);
+
+    t.clock.advance(firstWait);
+    await t.app.deliveries.drain();
+    [d] = await rowsOf(hook.id);
+    expect(d).toMatchObject({ status: 'pending', attempts: 2, responseStatus: 503 });
+    expect(d!.nextAttemptAt.getTime() - t.clock.now().getTime()).toBe(600_000);
+
+    t.clock.advance(600_000);
+    await t.app.deliveries.drain();
+    [d] = await rowsOf(hook.id);
+    expect(d).toMatchObject({ status: 'delivered', attempts: 3, responseStatus: 200 });
+    expect(new Set(received.map((r) => r.headers['webhook-id']))).toEqual(new Set([d!.id]));
+    for (const r of received) {
+      const sentAt = Number(r.headers['webhook-timestamp']);
+      expect(verifyWebhook(hook.secret, r.headers, r.body, sentAt)).toBe(true);
+    }
+    // Each attempt is stamped with its own time.
+    expect(received.map((r) => Number(r.headers['webhook-timestamp']))).toEqual([
+      ...new Set(received.map((r) => Number(r.headers['webhook-timestamp']))),
+    ]);
+  });
+
+  it('never follow a redirect, nor reach a private address', async () => {
+    const redirected = await createHook();
+    const internal = await createHook({ url: `http://${INTERNAL}/hook` });
+    answers = [{ status: 302, headers: { location: `http://127.0.0.1:${receiver.port}/else` } }];
+    const n = await addNumber();
+    await deliverMessages(n, ['Code 777888']);
+    await t.app.deliveries.drain();
+    expect(received.map((r) => r.path)).toEqual(['/hook']); // the redirect was not followed
+    const [r] = await rowsOf(redirected.id);
+    expect(r).toMatchObject({ status: 'pending', error: 'Too many redirects' });
+    const [i] = await rowsOf(internal.id);
+    expect(i!.error).toMatch(/^Blocked address/);
+    await call(alice, 'DELETE', `/v1/webhooks/${redirected.id}`);
+    await call(alice, 'DELETE', `/v1/webhooks/${internal.id}`);
+  });
+
+  it('give up after 24 hours, and turn off an endpoint failing that long, emailing its owner', async () => {
+    const hook = await createHook({ url: hookUrl('/always-500') });
+    const n = await addNumber();
+    await deliverMessages(n, ['Code 909090']);
+    const start = t.clock.now().getTime();
+    for (let i = 0; i < 40; i++) {
+      await t.app.deliveries.drain();
+      const [d] = await rowsOf(hook.id);
+      if (d!.status !== 'pending') break;
+      t.clock.set(d!.nextAttemptAt);
+    }
+    const [d] = await rowsOf(hook.id);
+    expect(d!.status).toBe('failed');
+    expect(d!.lastAttemptAt!.getTime() - start).toBeLessThanOrEqual(24 * 3_600_000);
+    expect((await call(alice, 'GET', `/v1/webhooks/${hook.id}`)).json().enabled).toBe(true);
+    // Still failing a day after its first failure: the next failed attempt turns it off.
+    t.clock.set(new Date(start + 24 * 3_600_000));
+    await deliverMessages(n, ['Code 565656']);
+    await t.app.deliveries.drain();
+    const w = (await call(alice, 'GET', `/v1/webhooks/${hook.id}`)).json();
+    expect(w).toMatchObject({ enabled: false, disabledReason: 'Deliveries failed for 24 hours' });
+    const mail = t.mailer.outbox!('alice-hooks@example.com')[0]!;
+    expect(mail.subject).toBe('A webhook was turned off');
+    expect(mail.text).toContain(hookUrl('/always-500'));
+    // Off: new messages make no deliveries; on again, they do.
+    await deliverMessages(n, ['Code 121212']);
+    expect(await rowsOf(hook.id)).toHaveLength(2);
+    const on = await call(alice, 'PATCH', `/v1/webhooks/${hook.id}`, {
+      enabled: true,
+      url: hookUrl(),
+    });
+    expect(on.json()).toMatchObject({ enabled: true, disabledReason: null, failingSince: null });
+    answers = [];
+    await deliverMessages(n, ['Code 343434']);
+    expect(await rowsOf(hook.id)).toHaveLength(3);
+    await t.app.deliveries.drain();
+    await call(alice, 'DELETE', `/v1/webhooks/${hook.id}`);
+  });
+
+  it('sign with the old secret too for a day after a rotation; test events and redelivery go through the log', async () => {
+    const hook = await createHook();
+    const rotated = (await call(alice, 'POST', `/v1/webhooks/${hook.id}/rotate-secret`)).json();
+    expect(rotated.secret).not.toBe(hook.secret);
+    const test = await call(alice, 'POST', `/v1/webhooks/${hook.id}/test`);
+    expect(test.statusCode).toBe(202);
+    await t.app.deliveries.drain();
+    const got = received[0]!;
+    expect(JSON.parse(got.body)).toMatchObject({ type: 'webhook.test', data: { test: true } });
+    expect(String(got.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    expect(verifyWebhook(rotated.secret, got.headers, got.body, nowSeconds())).toBe(true);
+    expect(verifyWebhook(hook.secret, got.headers, got.body, nowSeconds())).toBe(true);
+
+    // Redelivered: the same id and body again.
+    const id = test.json().id;
+    const again = await call(alice, 'POST', `/v1/webhooks/${hook.id}/deliveries/${id}/redeliver`);
+    expect(again.statusCode).toBe(202);
+    t.clock.advance(25 * 3_600_000); // past the overlap: the new secret alone signs
+    await t.app.deliveries.drain();
+    expect(received).toHaveLength(2);
+    expect(received[1]!.headers['webhook-id']).toBe(id);
+    expect(received[1]!.body).toBe(got.body);
+    expect(String(received[1]!.headers['webhook-signature']).split(' ')).toHaveLength(1);
+    expect(
+      verifyWebhook(rotated.secret, received[1]!.headers, received[1]!.body, nowSeconds()),
+    ).toBe(true);
+    const missing = await call(
+      alice,
+      'POST',
+      `/v1/webhooks/${hook.id}/deliveries/${crypto.randomUUID()}/redeliver`,
+    );
+    expect(missing.json().error.code).toBe('DELIVERY_NOT_FOUND');
+    await call(alice, 'DELETE', `/v1/webhooks/${hook.id}`);
+  });
+});

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { isValidApiLink } from './numbers.ts';
+
+/**
+ * Webhooks: the events a user's endpoints receive, signed as Standard Webhooks do (`webhook-id`,
+ * `webhook-timestamp`, `webhook-signature: v1,<base64 HMAC-SHA256 of id.timestamp.body>`). The
+ * event names and payload fields are a contract: add, never rename.
+ */
+export const WEBHOOK_EVENTS = ['code.received', 'message.received'] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number] | 'webhook.test';
+
+export const EVENT_DESCRIPTIONS: Record<(typeof WEBHOOK_EVENTS)[number], string> = {
+  'code.received': 'A message with a code arrived (the code already extracted)',
+  'message.received': 'Any message arrived, with or without a code',
+};
+
+export const MAX_WEBHOOKS_PER_USER = 20;
+export const MAX_WEBHOOK_FILTER_IDS = 100;
+/** How long the previous secret still signs after a rotation (both signatures are sent). */
+export const SECRET_OVERLAP_HOURS = 24;
+export const WEBHOOK_SECRET_PREFIX = 'whsec_';
+
+const URL_ERROR = 'URL must be a valid http or https address';
+const urlField = z.string({ error: URL_ERROR }).trim().refine(isValidApiLink, URL_ERROR);
+const eventsField = z
+  .array(z.enum(WEBHOOK_EVENTS, { error: 'Unknown event' }), { error: 'Choose at least one event' })
+  .min(1, 'Choose at least one event')
+  .transform((e) => WEBHOOK_EVENTS.filter((x) => e.includes(x)));
+const idsField = z
+  .array(z.uuid('Unknown id'))
+  .max(MAX_WEBHOOK_FILTER_IDS, `At most ${MAX_WEBHOOK_FILTER_IDS} ids`)
+  .transform((ids) => [...new Set(ids)]);
+
+export const createWebhookBody = z.object({
+  url: urlField,
+  events: eventsField,
+  /** Only these numbers (empty or absent: every number). */
+  numberIds: idsField.optional(),
+  /** Only numbers with one of these tags (empty or absent: any tag). */
+  tagIds: idsField.optional(),
+  enabled: z.boolean().optional(),
+});
+export type CreateWebhookBody = z.input<typeof createWebhookBody>;
+export const updateWebhookBody = createWebhookBody.partial();
+export type UpdateWebhookBody = z.input<typeof updateWebhookBody>;
+
+export const webhookDto = z.object({
+  id: z.uuid(),
+  url: z.string(),
+  events: z.array(z.enum(WEBHOOK_EVENTS)),
+  numberIds: z.array(z.uuid()),
+  tagIds: z.array(z.uuid()),
+  enabled: z.boolean(),
+  /** Why the server turned it off (failing for 24 hours), or null. */
+  disabledReason: z.string().nullable(),
+  /** Deliveries have been failing since then (null: the last one went through). */
+  failingSince: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type WebhookDto = z.infer<typeof webhookDto>;
+/** Create and rotate answers: the only ones that carry the secret. */
+export const webhookWithSecretDto = webhookDto.extend({ secret: z.string() });
+export type WebhookWithSecretDto = z.infer<typeof webhookWithSecretDto>;
+
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export const deliveryDto = z.object({
+  /** The `webhook-id` every attempt carries: receivers drop duplicates by it. */
+  id: z.uuid(),
+  event: z.string(),
+  status: z.enum(DELIVERY_STATUSES),
+  attempts: z.number().int(),
+  /** The last attempt: its HTTP status (null when no answer), time taken and answer's start. */
+  responseStatus: z.number().int().nullable(),
+  latencyMs: z.number().int().nullable(),
+  responseExcerpt: z.string().nullable(),
+  error: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  lastAttemptAt: z.iso.datetime().nullable(),
+  nextAttemptAt: z.iso.datetime().nullable(),
+});
+export type DeliveryDto = z.infer<typeof deliveryDto>;
+export const deliveryListResponse = z.object({
+  items: z.array(deliveryDto),
+  nextCursor: z.string().nullable(),
+});
+
+/** The body of every delivery. `code.received` and `message.received` carry one message. */
+export type WebhookPayload = {
+  type: WebhookEvent;
+  timestamp: string;
+  data:
+    | {
+        numberId: string;
+        phoneNumber: string;
+        messageId: string;
+        code: string | null;
+        content: string;
+        sender: string;
+        receivedAt: string;
+      }
+    | { test: true };
+};
