@@ -6,12 +6,19 @@ import { isValidApiLink } from './numbers.ts';
  * `webhook-timestamp`, `webhook-signature: v1,<base64 HMAC-SHA256 of id.timestamp.body>`). The
  * event names and payload fields are a contract: add, never rename.
  */
-export const WEBHOOK_EVENTS = ['code.received', 'message.received'] as const;
+export const WEBHOOK_EVENTS = [
+  'code.received',
+  'message.received',
+  'number.failing',
+  'number.recovered',
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number] | 'webhook.test';
 
 export const EVENT_DESCRIPTIONS: Record<(typeof WEBHOOK_EVENTS)[number], string> = {
   'code.received': 'A message with a code arrived (the code already extracted)',
   'message.received': 'Any message arrived, with or without a code',
+  'number.failing': "A number's provider link failed 3 polls in a row",
+  'number.recovered': 'A failing number was read again',
 };
 
 export const MAX_WEBHOOKS_PER_USER = 20;

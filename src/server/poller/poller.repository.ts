@@ -75,6 +75,10 @@ type RawMessage = {
 };
 
 /** A timestamptz as the drivers return it from db.execute, read the way drizzle's column does. */
+/** A number's link failing this many polls in a row makes a `number.failing` webhook event. */
+export const FAILING_AFTER = 3;
+const FAILING_AFTER_SQL = sql.raw(String(FAILING_AFTER));
+
 /** An ISO 8601 UTC time with milliseconds, as `Date.toISOString()` writes it (SQL). */
 const ISO_FORMAT = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`);
 
@@ -297,6 +301,27 @@ export function pollerRepository(db: Db) {
                 and (cardinality(w.number_ids) = 0 or i.voip_number_id = any(w.number_ids))
                 and (cardinality(w.tag_ids) = 0 or exists (select 1 from voip_number_tags t
                   where t.voip_number_id = i.voip_number_id and t.tag_id = any(w.tag_ids)))
+            ), health_hooked as (
+              -- number.failing when a number's link fails FAILING_AFTER polls in a row,
+              -- number.recovered at its first success after that (failures as before this poll).
+              insert into deliveries (webhook_id, event, body, created_at, next_attempt_at)
+              select w.id, ev.event, jsonb_build_object(
+                  'type', ev.event,
+                  'timestamp', to_char(u.polled_at at time zone 'UTC', ${ISO_FORMAT}),
+                  'data', jsonb_build_object('numberId', hv.id, 'phoneNumber', hv.phone_number,
+                    'error', u.error, 'failures',
+                    case when u.error is null then 0 else hv.failures + 1 end))::text,
+                date_trunc('milliseconds', u.polled_at), u.polled_at
+              from sched u
+              join voip_numbers hv on hv.id = u.id and hv.id = any(array(select id from locked))
+              cross join lateral (select case
+                  when u.error is not null and hv.failures + 1 = ${FAILING_AFTER_SQL} then 'number.failing'
+                  when u.error is null and hv.failures >= ${FAILING_AFTER_SQL} then 'number.recovered'
+                end as event) ev
+              join webhooks w on w.user_id = hv.user_id and w.enabled and ev.event = any(w.events)
+              where (cardinality(w.number_ids) = 0 or hv.id = any(w.number_ids))
+                and (cardinality(w.tag_ids) = 0 or exists (select 1 from voip_number_tags t
+                  where t.voip_number_id = hv.id and t.tag_id = any(w.tag_ids)))
             ), trimmed as (
               delete from messages where id in (
                 select r.id from ranked r where r.rn > ${keep} and r.id is not null)

@@ -15,6 +15,7 @@ import { verifyWebhook } from './signing.ts';
 const PROVIDER = 'sms-hooks.test';
 const RECEIVER = 'hooks-receiver.test';
 const INTERNAL = 'internal-hooks.test'; // resolves to a private address: the guard refuses it
+const broken = new Set<string>();
 const inbox = new Map<string, { id: string; from: string; content: string }[]>();
 type Received = { headers: http.IncomingHttpHeaders; body: string; path: string };
 const received: Received[] = [];
@@ -29,6 +30,11 @@ let bob: { cookie: string; user: { id: string } };
 beforeAll(async () => {
   provider = await startFakeProvider((req, res) => {
     const phone = /\/p\/(\d{10})/.exec(req.url ?? '')?.[1] ?? '';
+    if (broken.has(phone)) {
+      res.writeHead(500);
+      res.end('down');
+      return;
+    }
     res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify(inbox.get(phone) ?? []));
   });
@@ -99,7 +105,7 @@ async function addNumber(who = alice, extra: object = {}) {
 async function pollNow(...ids: string[]) {
   await t.database.db
     .update(voipNumbers)
-    .set({ nextPollAt: t.clock.now(), failures: 0 })
+    .set({ nextPollAt: t.clock.now() })
     .where(inArray(voipNumbers.id, ids));
   await t.app.poller.drain();
 }
@@ -230,6 +236,28 @@ describe('deliveries', () => {
     await t.app.deliveries.drain();
     await call(alice, 'DELETE', `/v1/webhooks/${all.id}`);
     await call(alice, 'DELETE', `/v1/webhooks/${byTag.id}`);
+  });
+
+  it('tell when a number’s link has failed 3 polls in a row, once, and when it is read again', async () => {
+    const hook = await createHook({ events: ['number.failing', 'number.recovered'] });
+    const n = await addNumber();
+    await pollNow(n.id);
+    broken.add(n.phone);
+    for (let i = 0; i < 5; i++) await pollNow(n.id);
+    broken.delete(n.phone);
+    await pollNow(n.id);
+    await pollNow(n.id);
+    const rows = (await rowsOf(hook.id)).sort(
+      (a, b) => a.createdAt.getTime() - b.createdAt.getTime(),
+    );
+    expect(rows.map((d) => d.event)).toEqual(['number.failing', 'number.recovered']);
+    expect(JSON.parse(rows[0]!.body).data).toEqual({
+      numberId: n.id,
+      phoneNumber: n.phone,
+      error: 'HTTP error! status: 500',
+      failures: 3,
+    });
+    expect(JSON.parse(rows[1]!.body).data).toMatchObject({ error: null, failures: 0 });
   });
 
   it('retry a failed attempt within 10 s with the same webhook-id, then back off, honouring Retry-After', async () => {
