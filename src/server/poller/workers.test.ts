@@ -6,7 +6,9 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCipher } from '../crypto.ts';
-import { messages, users, voipNumbers } from '../db/schema.ts';
+import type http from 'node:http';
+import { deliveries, messages, users, voipNumbers, webhooks } from '../db/schema.ts';
+import { newWebhookSecret, verifyWebhook } from '../modules/webhooks/signing.ts';
 import { projectRoot } from '../paths.ts';
 import { createTestDb } from '../test/db.ts';
 import { watchErrorLogs } from '../test/error-logs.ts';
@@ -16,7 +18,8 @@ import { nextSlot, phaseOf } from './poller.ts';
 /*
  * Real worker processes (`PROCESS_MODE=worker`, no HTTP listener) against a real PostgreSQL clone
  * and a fake provider on 127.0.0.1: several workers share the due numbers without polling one twice,
- * and a worker killed with SIGKILL mid-batch loses and duplicates nothing once its leases run out.
+ * and a worker killed with SIGKILL mid-batch loses and duplicates nothing once its leases run out;
+ * webhook deliveries of a killed worker are all sent by the next one (a repeat keeps its id).
  * PostgreSQL only: PGlite is one process, so there is nothing to share. The two tests are bounded
  * at 70 s and 75 s (about 15–25 s and 40–50 s on a loaded 2-core machine: the second waits for the
  * dead worker's 20 s leases to run out); afterEach SIGKILLs any
@@ -531,6 +534,79 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('poller worker processes (Po
       `[workers] SIGKILL with ${inFlightAtKill} fetches in flight: ${storedBefore.size} stored, ` +
         `${leasedEmpty.size} leased and empty, ${untouched.size} untouched; all ${N} stored once after restart ` +
         `(workers ready in ${readyMs} / ${freshReadyMs} ms, recovered in ${recoveredMs} ms)`,
+    );
+  }, 300_000);
+  it('webhook deliveries survive a SIGKILL of their worker: none lost, a repeat only with its webhook-id', async () => {
+    const N = 200;
+    const { db, url, userId } = await setUp();
+    const seen: { id: string; headers: http.IncomingHttpHeaders; body: string }[] = [];
+    // Answers in 20–60 ms, so deliveries are in flight when the worker dies.
+    const receiver = await startFakeProvider((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        seen.push({ id: String(req.headers['webhook-id']), headers: req.headers, body });
+        setTimeout(() => res.end('ok'), 20 + Math.floor(Math.random() * 40));
+      });
+    });
+    cleanups.push(() => receiver.close());
+    const secret = newWebhookSecret();
+    const endpoints = await db
+      .insert(webhooks)
+      .values(
+        [1, 2, 3, 4].map((i) => ({
+          userId,
+          url: `${receiver.origin}/hook/${i}`,
+          events: ['code.received'],
+          secretEnc: cipher.encrypt(secret),
+        })),
+      )
+      .returning({ id: webhooks.id });
+    const made = await db
+      .insert(deliveries)
+      .values(
+        Array.from({ length: N }, (_, i) => ({
+          webhookId: endpoints[i % endpoints.length]!.id,
+          event: 'code.received',
+          body: JSON.stringify({ type: 'code.received', n: i }),
+        })),
+      )
+      .returning({ id: deliveries.id });
+    const env = { PROVIDER_ALLOWLIST: receiver.hostPort };
+
+    const first = startWorker('deliverer-1', env, url);
+    await within('the first worker to start', 90_000, first.ready);
+    await waitFor('a quarter of the deliveries', 60_000, () => seen.length >= N / 4);
+    first.child.kill('SIGKILL');
+    await within('the first worker to die', 5_000, first.exited);
+    const sentBeforeKill = seen.length;
+    // Its claims' leases (60 s) run out: as if that time had passed.
+    await db.execute(sql`update deliveries set lease_until = null where status = 'pending'`);
+
+    const second = startWorker('deliverer-2', env, url);
+    await within('the second worker to start', 90_000, second.ready);
+    await waitFor('every delivery delivered', 90_000, async () => {
+      const [left] = rows<{ n: number }>(
+        await db.execute(
+          sql`select count(*)::int as n from deliveries where status <> 'delivered'`,
+        ),
+      );
+      return left!.n === 0;
+    });
+    await stopGracefully(second);
+
+    const ids = new Set(made.map((d) => d.id));
+    const received = new Set(seen.map((r) => r.id));
+    expect(received).toEqual(ids); // none lost, none made up
+    for (const r of seen) {
+      const ts = Number(r.headers['webhook-timestamp']);
+      expect(verifyWebhook(secret, r.headers, r.body, ts)).toBe(true);
+    }
+    const repeats = seen.length - ids.size;
+    expect(repeats).toBeLessThanOrEqual(sentBeforeKill);
+    console.warn(
+      `[workers] deliveries: SIGKILL after ${sentBeforeKill} of ${N} sent; all ${N} delivered, ` +
+        `${repeats} sent twice (same webhook-id)`,
     );
   }, 300_000);
 });
