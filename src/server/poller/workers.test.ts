@@ -580,8 +580,8 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('poller worker processes (Po
     first.child.kill('SIGKILL');
     await within('the first worker to die', 5_000, first.exited);
     const sentBeforeKill = seen.length;
-    // Its claims' leases (60 s) run out: as if that time had passed.
-    await db.execute(sql`update deliveries set lease_until = null where status = 'pending'`);
+    // Its endpoints' leases (60 s) run out: as if that time had passed.
+    await db.execute(sql`update webhooks set lease_until = null`);
 
     const second = startWorker('deliverer-2', env, url);
     await within('the second worker to start', 90_000, second.ready);

@@ -71,6 +71,12 @@ export function createDeliveryWorker(deps: {
   const attempts = new Set<Promise<void>>();
   let wake: (() => void) | undefined;
   let idleTimer: Timer | undefined;
+  /** Something finished (or was made due) since the last claim began: claim again at once. */
+  let dirty = false;
+  const wakeUp = () => {
+    dirty = true;
+    wake?.();
+  };
 
   async function attempt(d: ClaimedDelivery) {
     const at = deps.now();
@@ -131,7 +137,7 @@ export function createDeliveryWorker(deps: {
       .finally(() => {
         inFlight--;
         attempts.delete(p);
-        wake?.();
+        wakeUp();
       });
     attempts.add(p);
   }
@@ -140,6 +146,7 @@ export function createDeliveryWorker(deps: {
   async function round() {
     const free = o.concurrency - inFlight;
     if (free <= 0) return 0;
+    dirty = false;
     const claimed = await deps.repo.claim(deps.now(), free, o.leaseMs);
     for (const d of claimed) track(d);
     return claimed.length;
@@ -147,6 +154,7 @@ export function createDeliveryWorker(deps: {
 
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
+      if (dirty) return resolve();
       wake = () => {
         wake = undefined;
         timers.clearTimeout(idleTimer);
@@ -175,7 +183,7 @@ export function createDeliveryWorker(deps: {
       loop = run();
     },
     /** Claims now rather than at the next idle tick (a delivery was just made in this process). */
-    kick: () => wake?.(),
+    kick: wakeUp,
     /** Tests: sends everything due now, and what that makes due now, until nothing is. */
     async drain() {
       for (;;) {

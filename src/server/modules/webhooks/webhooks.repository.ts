@@ -211,46 +211,50 @@ export function webhooksRepository(db: Db) {
     async redeliver(webhookId: string, deliveryId: string, now: Date) {
       const [row] = await db
         .update(deliveries)
-        .set({ status: 'pending', nextAttemptAt: now, leaseUntil: null, createdAt: now })
+        .set({ status: 'pending', nextAttemptAt: now, createdAt: now })
         .where(and(eq(deliveries.webhookId, webhookId), eq(deliveries.id, deliveryId)))
         .returning(deliveryColumns);
       return row && toDeliveryDto(row);
     },
 
     /**
-     * Claims up to `limit` due deliveries for one attempt each, at most one per endpoint (the
-     * oldest due; none of an endpoint with one in flight), of enabled endpoints only: a slow
-     * receiver holds one worker slot at a time, never the others'. Rows are locked with SKIP
-     * LOCKED, so workers in several processes never claim the same row.
+     * Claims up to `limit` endpoints with a due delivery (enabled, not leased, least recently
+     * leased first), leases each for `leaseMs`, and returns each one's oldest due delivery: one
+     * attempt per endpoint at a time, so a slow receiver holds one worker slot, never the others'.
+     * Endpoints are locked with SKIP LOCKED, so workers in several processes never claim the same.
+     * Each step is an index probe per endpoint (deliveries_due_idx), whatever the backlog.
      */
     async claim(now: Date, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
       const at = now.toISOString();
       const until = new Date(now.getTime() + leaseMs).toISOString();
       return rowsOf<ClaimedDelivery>(
         await db.execute(sql`
-          with endpoints as (
-            select distinct d.webhook_id from deliveries d
-            join webhooks w on w.id = d.webhook_id and w.enabled
-            where d.status = 'pending' and d.next_attempt_at <= ${at}::timestamptz
-              and (d.lease_until is null or d.lease_until <= ${at}::timestamptz)
-              and not exists (select 1 from deliveries f where f.webhook_id = d.webhook_id
-                and f.status = 'pending' and f.lease_until > ${at}::timestamptz)
+          with ep as (
+            select w.id from webhooks w
+            where w.enabled and (w.lease_until is null or w.lease_until <= ${at}::timestamptz)
+              and exists (select 1 from deliveries d where d.webhook_id = w.id
+                and d.status = 'pending' and d.next_attempt_at <= ${at}::timestamptz)
+            order by w.lease_until nulls first
             limit ${limit}
+            -- Not FOR UPDATE: that would wait on (and deadlock with) the key-share locks that
+            -- inserting deliveries takes on their endpoint.
+            for no key update skip locked
+          ), leased as (
+            update webhooks w set lease_until = ${until}::timestamptz
+            from ep where w.id = ep.id
+            returning w.id, w.url, w.secret_enc, w.previous_secret_enc, w.previous_until
           ), picked as (
-            select (select d.id from deliveries d
-              where d.webhook_id = e.webhook_id and d.status = 'pending'
-                and d.next_attempt_at <= ${at}::timestamptz
-                and (d.lease_until is null or d.lease_until <= ${at}::timestamptz)
-              order by d.next_attempt_at, d.created_at limit 1
-              for update skip locked) as id
-            from endpoints e
+            select l.*, (select d.id from deliveries d where d.webhook_id = l.id
+                and d.status = 'pending' and d.next_attempt_at <= ${at}::timestamptz
+              order by d.next_attempt_at, d.created_at limit 1) as delivery_id
+            from leased l
           )
-          update deliveries d set lease_until = ${until}::timestamptz, attempts = d.attempts + 1
-          from webhooks w
-          where d.id in (select id from picked where id is not null) and w.id = d.webhook_id
+          update deliveries d set attempts = d.attempts + 1
+          from picked p
+          where d.id = p.delivery_id
           returning d.id, d.webhook_id as "webhookId", d.body, d.attempts,
-            d.created_at as "createdAt", w.url, w.secret_enc as "secretEnc",
-            w.previous_secret_enc as "previousSecretEnc", w.previous_until as "previousUntil"`),
+            d.created_at as "createdAt", p.url, p.secret_enc as "secretEnc",
+            p.previous_secret_enc as "previousSecretEnc", p.previous_until as "previousUntil"`),
       ).map((r) => ({
         ...r,
         createdAt: new Date(r.createdAt),
@@ -265,30 +269,40 @@ export function webhooksRepository(db: Db) {
      */
     finish: (d: ClaimedDelivery, r: AttemptResult, disableAfterMs: number) =>
       db.transaction(async (tx) => {
-        await tx
-          .update(deliveries)
-          .set({
-            status: r.outcome === 'retry' ? 'pending' : r.outcome,
-            leaseUntil: null,
-            lastAttemptAt: r.at,
-            latencyMs: r.latencyMs,
-            responseStatus: r.responseStatus,
-            responseExcerpt: r.responseExcerpt,
-            error: r.error,
-            ...(r.outcome === 'retry' ? { nextAttemptAt: r.nextAttemptAt } : {}),
-          })
-          .where(eq(deliveries.id, d.id));
+        // The endpoint's lease ends with the attempt: its next delivery may go.
+        // Endpoint first, then delivery: the order a claim and a deleted endpoint's cascade lock
+        // them in, so none of them can deadlock with another.
+        const recordAttempt = async () => {
+          await tx
+            .update(deliveries)
+            .set({
+              status: r.outcome === 'retry' ? 'pending' : r.outcome,
+              lastAttemptAt: r.at,
+              latencyMs: r.latencyMs,
+              responseStatus: r.responseStatus,
+              responseExcerpt: r.responseExcerpt,
+              error: r.error,
+              ...(r.outcome === 'retry' ? { nextAttemptAt: r.nextAttemptAt } : {}),
+            })
+            .where(eq(deliveries.id, d.id));
+        };
         if (r.outcome === 'delivered') {
-          await tx.update(webhooks).set({ failingSince: null }).where(eq(webhooks.id, d.webhookId));
+          await tx
+            .update(webhooks)
+            .set({ failingSince: null, leaseUntil: null })
+            .where(eq(webhooks.id, d.webhookId));
+          await recordAttempt();
           return undefined;
         }
         const [w] = await tx
           .update(webhooks)
           .set({
+            leaseUntil: null,
             failingSince: sql`coalesce(${webhooks.failingSince}, ${r.at.toISOString()}::timestamptz)`,
           })
           .where(eq(webhooks.id, d.webhookId))
           .returning({ failingSince: webhooks.failingSince, enabled: webhooks.enabled });
+        await recordAttempt();
         if (!w?.enabled || r.at.getTime() - w.failingSince!.getTime() < disableAfterMs)
           return undefined;
         const [off] = await tx

@@ -28,6 +28,11 @@ export const webhooks = pgTable(
     previousSecretEnc: text('previous_secret_enc'),
     previousUntil: timestamp('previous_until', { withTimezone: true }),
     failingSince: timestamp('failing_since', { withTimezone: true }),
+    /**
+     * Held while one of its deliveries is being sent (claimed): one attempt per endpoint at a
+     * time, in every process; a crashed worker's lease runs out and the delivery is sent again.
+     */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
     disabledReason: text('disabled_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -35,8 +40,8 @@ export const webhooks = pgTable(
 );
 
 /**
- * What must reach a webhook: a row written in the same transaction as its cause, claimed with a
- * lease by a delivery worker, retried until delivered or given up. Its id is the `webhook-id`
+ * What must reach a webhook: a row written in the same transaction as its cause, claimed by a
+ * delivery worker under its endpoint's lease, retried until delivered or given up. Its id is the `webhook-id`
  * every attempt carries, and `body` is sent byte for byte on each.
  */
 export const deliveries = pgTable(
@@ -53,7 +58,6 @@ export const deliveries = pgTable(
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    leaseUntil: timestamp('lease_until', { withTimezone: true }),
     responseStatus: integer('response_status'),
     latencyMs: integer('latency_ms'),
     responseExcerpt: text('response_excerpt'),
@@ -62,8 +66,9 @@ export const deliveries = pgTable(
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
   },
   (t) => [
+    // An endpoint's next due delivery (the claim), and its log (newest first).
     index('deliveries_due_idx')
-      .on(t.nextAttemptAt)
+      .on(t.webhookId, t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
     index('deliveries_webhook_idx').on(t.webhookId, t.createdAt),
   ],

@@ -1,0 +1,85 @@
+/**
+ * The outside world of bench/webhooks, in its own worker thread (its event loop is not the app's):
+ * one fake provider host and three webhook receivers on 127.0.0.1. The provider answers each
+ * phone's inbox (a JSON list, empty until the parent gives the phone a code); `healthy` answers
+ * 200 at once and reports every delivery's arrival, `failing` answers 500, `hung` never answers.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { parentPort } from 'node:worker_threads';
+
+export type PeersRequest = { type: 'code'; phone: string; id: string; code: string };
+export type PeersReply =
+  | { type: 'ready'; provider: string; healthy: string; failing: string; hung: string }
+  | { type: 'arrivals'; items: Arrival[] };
+/** A delivery at the healthy receiver: its body's type, message id and timestamp, arrival time. */
+export type Arrival = {
+  path: string;
+  event: string;
+  messageId?: string;
+  sentAt: string;
+  at: number;
+};
+
+const clock = () => performance.timeOrigin + performance.now();
+const inbox = new Map<string, { id: string; from: string; content: string }[]>();
+let arrivals: Arrival[] = [];
+
+async function listen(handler: http.RequestListener) {
+  const server = http.createServer({ keepAliveTimeout: 60_000 }, handler);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return `127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+const provider = await listen((req, res) => {
+  const phone = /\/p\/(\d{10})/.exec(req.url ?? '')?.[1] ?? '';
+  res.setHeader('content-type', 'application/json');
+  res.end(JSON.stringify(inbox.get(phone) ?? []));
+});
+const healthy = await listen((req, res) => {
+  let body = '';
+  req.on('data', (c: Buffer) => (body += c.toString()));
+  req.on('end', () => {
+    const at = clock();
+    try {
+      const p = JSON.parse(body) as {
+        type: string;
+        timestamp: string;
+        data?: { messageId?: string };
+      };
+      arrivals.push({
+        path: req.url ?? '',
+        event: p.type,
+        sentAt: p.timestamp,
+        at,
+        ...(p.data?.messageId ? { messageId: p.data.messageId } : {}),
+      });
+    } catch {
+      arrivals.push({ path: req.url ?? '', event: 'unparsed', sentAt: '', at });
+    }
+    res.end('ok');
+  });
+});
+const failing = await listen((req, res) => {
+  req.resume();
+  req.on('end', () => {
+    res.writeHead(500);
+    res.end('receiver error');
+  });
+});
+const hung = await listen((req) => {
+  req.resume(); // reads the body, never answers
+});
+
+parentPort!.on('message', (m: PeersRequest | { type: 'arrivals' }) => {
+  if (m.type === 'code') {
+    const list = inbox.get(m.phone) ?? [];
+    list.push({ id: m.id, from: 'Bench', content: `Your verification code is ${m.code}` });
+    inbox.set(m.phone, list);
+  } else {
+    parentPort!.postMessage({ type: 'arrivals', items: arrivals } satisfies PeersReply);
+    arrivals = [];
+  }
+});
+parentPort!.postMessage({ type: 'ready', provider, healthy, failing, hung } satisfies PeersReply);
