@@ -8,6 +8,7 @@ import { voipNumbers } from './db/schema.ts';
 import { startFakeProvider, type FakeProvider } from './test/fake-provider.ts';
 import { createTestApp, signIn, type TestApp } from './test/app.ts';
 import { until } from './test/sse.ts';
+import { newWebhookSecret, signedHeaders } from './modules/webhooks/signing.ts';
 
 /*
  * The README's scripts (examples/): each is in the README as it is in its file, and each finds or
@@ -108,4 +109,23 @@ describe.each([
     },
     120_000,
   );
+});
+
+describe('examples/verify-webhook.mjs', () => {
+  it('is in the README as it is in its file, and accepts our signatures only', async () => {
+    const file = fs.readFileSync(path.join(ROOT, 'examples/verify-webhook.mjs'), 'utf8');
+    expect(README).toContain(file.slice(file.indexOf('import')).trim());
+    const { verified } = (await import(path.join(ROOT, 'examples/verify-webhook.mjs'))) as {
+      verified: (s: string, h: Record<string, string>, b: string) => boolean;
+    };
+    const secret = newWebhookSecret();
+    const body = '{"type":"code.received"}';
+    const now = Math.floor(Date.now() / 1000);
+    const headers = signedHeaders([newWebhookSecret(), secret], 'msg-1', now, body);
+    expect(verified(secret, headers, body)).toBe(true);
+    expect(verified(secret, headers, body + ' ')).toBe(false);
+    expect(verified(newWebhookSecret(), headers, body)).toBe(false);
+    const stale = signedHeaders([secret], 'msg-1', now - 600, body);
+    expect(verified(secret, stale, body)).toBe(false);
+  });
 });
