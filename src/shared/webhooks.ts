@@ -90,20 +90,3 @@ export const deliveryListResponse = z.object({
   items: z.array(deliveryDto),
   nextCursor: z.string().nullable(),
 });
-
-/** The body of every delivery. `code.received` and `message.received` carry one message. */
-export type WebhookPayload = {
-  type: WebhookEvent;
-  timestamp: string;
-  data:
-    | {
-        numberId: string;
-        phoneNumber: string;
-        messageId: string;
-        code: string | null;
-        content: string;
-        sender: string;
-        receivedAt: string;
-      }
-    | { test: true };
-};

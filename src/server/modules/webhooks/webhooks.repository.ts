@@ -316,15 +316,6 @@ export function webhooksRepository(db: Db) {
           .where(eq(users.id, off!.userId));
         return { email: owner!.email, url: off!.url };
       }),
-
-    /** Deletes finished deliveries created before `before` (the log's retention). */
-    async prune(before: Date) {
-      const gone = await db
-        .delete(deliveries)
-        .where(and(lt(deliveries.createdAt, before), sql`${deliveries.status} <> 'pending'`))
-        .returning({ id: deliveries.id });
-      return gone.length;
-    },
   };
 }
 export type WebhooksRepository = ReturnType<typeof webhooksRepository>;
