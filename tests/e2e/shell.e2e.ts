@@ -14,6 +14,7 @@ const NAV = [
   ['Date Check', '/dashboard/date-check', 'Date Check'],
   ['Public Pages', '/dashboard/public-pages', 'Public Pages'],
   ['Single API', '/dashboard/single-api', 'Single API'],
+  ['Webhooks', '/dashboard/webhooks', 'Webhooks'],
   ['Settings', '/dashboard/settings', 'Settings'],
 ] as const;
 

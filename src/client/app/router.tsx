@@ -51,6 +51,7 @@ export const routes: RouteObject[] = [
           { path: 'date-check', lazy: () => import('./routes/dashboard-date-check.tsx') },
           { path: 'public-pages', lazy: () => import('./routes/dashboard-public-pages.tsx') },
           { path: 'single-api', lazy: () => import('./routes/dashboard-single-api.tsx') },
+          { path: 'webhooks', lazy: () => import('./routes/dashboard-webhooks.tsx') },
           { path: 'settings', lazy: () => import('./routes/dashboard-settings.tsx') },
           { path: '*', element: <NotFoundPage dashboard /> },
         ],

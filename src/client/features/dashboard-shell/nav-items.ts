@@ -1,6 +1,6 @@
 import { LayoutDashboard, PlusCircle, Settings, type LucideIcon } from 'lucide-react';
 import { History, MessageSquareText } from 'lucide-react';
-import { CalendarClock, Globe, Link2, ShieldCheck } from 'lucide-react';
+import { CalendarClock, Globe, Link2, ShieldCheck, Webhook } from 'lucide-react';
 
 export type NavItem = {
   to: string;
@@ -21,6 +21,7 @@ export const navItems: NavItem[] = [
   { to: '/dashboard/date-check', label: 'Date Check', icon: CalendarClock },
   { to: '/dashboard/public-pages', label: 'Public Pages', icon: Globe },
   { to: '/dashboard/single-api', label: 'Single API', icon: Link2 },
+  { to: '/dashboard/webhooks', label: 'Webhooks', icon: Webhook },
   { to: '/dashboard/settings', label: 'Settings', icon: Settings },
 ];
 

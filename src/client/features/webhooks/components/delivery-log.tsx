@@ -1,0 +1,264 @@
+import { useMemo, type ReactNode } from 'react';
+import { RefreshCw, RotateCcw } from 'lucide-react';
+import { toast } from 'sonner';
+import type { DeliveryDto } from '../../../../shared/webhooks.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { LoadMore } from '../../../components/ui/load-more.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { cn } from '../../../lib/cn.ts';
+import { formatCount, formatFullTime, formatMessageTime } from '../../../lib/format.ts';
+import { useDeliveries, useRedeliver } from '../api/deliveries.ts';
+
+const STATUS = {
+  pending: { label: 'Pending', tone: 'amber' },
+  delivered: { label: 'Delivered', tone: 'green' },
+  failed: { label: 'Failed', tone: 'red' },
+} as const;
+
+/**
+ * The columns when the log is wide enough (its own width, a container query): event, status,
+ * attempts, response, latency, excerpt, time, Redeliver. Narrower, each delivery is a small card.
+ */
+const COLUMNS =
+  '@3xl:grid-cols-[minmax(0,1fr)_6.5rem_4.5rem_4.5rem_4.5rem_minmax(0,1.3fr)_9rem_7.5rem]';
+
+/**
+ * A webhook's delivery log, newest first: each delivery's event, status, attempts, the last
+ * attempt's HTTP status, latency and answer excerpt, when it was made and (pending) when it is
+ * next tried, with Redeliver; Refresh, and 'Load more' 25 at a time.
+ */
+export function DeliveryLog({
+  webhookId,
+  id,
+  onRefresh,
+}: {
+  webhookId: string;
+  /** The log's element id (the Deliveries button controls it). */
+  id: string;
+  /** Refresh also reads the webhook again (its failing state follows the deliveries). */
+  onRefresh: () => void;
+}) {
+  const log = useDeliveries(webhookId);
+  const redeliver = useRedeliver(webhookId);
+  const items = useMemo(() => log.data?.pages.flatMap((p) => p.items) ?? [], [log.data]);
+  const refreshing = log.isFetching && !log.isPending && !log.isFetchingNextPage;
+  const headingId = `${id}-heading`;
+
+  const onRedeliver = (d: DeliveryDto) =>
+    redeliver.mutate(d.id, {
+      onSuccess: () => toast.success(`Sending ${d.event} again`),
+      onError: (err) => toast.error(errorMessage(err, 'The delivery could not be sent again.')),
+    });
+
+  return (
+    <section
+      id={id}
+      aria-labelledby={headingId}
+      aria-busy={refreshing || undefined}
+      className="@container space-y-3 border-t border-slate-100 pt-3"
+    >
+      <div className="flex items-center justify-between gap-3">
+        <h3 id={headingId} className="text-sm font-semibold text-slate-900">
+          Deliveries
+        </h3>
+        <Button
+          variant="ghost"
+          size="sm"
+          loading={refreshing}
+          disabled={log.isPending}
+          onClick={() => {
+            onRefresh();
+            void log.refetch();
+          }}
+        >
+          {!refreshing && <RefreshCw aria-hidden="true" className="size-4" />}
+          Refresh
+        </Button>
+      </div>
+
+      {log.isPending ? (
+        <div aria-busy="true" className="space-y-3">
+          <span className="sr-only" role="status">
+            Loading deliveries
+          </span>
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="flex items-center gap-3">
+              <Skeleton className="h-4 w-28" />
+              <Skeleton className="h-5 w-20 rounded-full" />
+              <Skeleton className="h-4 flex-1" />
+            </div>
+          ))}
+        </div>
+      ) : log.isError && items.length === 0 ? (
+        <div className="flex flex-col items-start gap-3">
+          <RetryAlert
+            error={log.error}
+            fallback="The deliveries could not be loaded."
+            onRetry={() => void log.refetch()}
+            retrying={log.isFetching}
+          />
+        </div>
+      ) : items.length === 0 ? (
+        <p className="text-sm text-slate-600" data-testid="deliveries-empty">
+          No deliveries yet.{' '}
+          <span className="text-slate-500">Send a test event to see one here.</span>
+        </p>
+      ) : (
+        <>
+          <div
+            aria-hidden="true"
+            className={cn(
+              'hidden gap-x-3 border-b border-slate-200 pb-2 text-xs font-medium text-slate-500 @3xl:grid',
+              COLUMNS,
+            )}
+          >
+            <span>Event</span>
+            <span>Status</span>
+            <span>Attempts</span>
+            <span>Response</span>
+            <span>Latency</span>
+            <span>Response excerpt</span>
+            <span>Created</span>
+            <span className="sr-only">Actions</span>
+          </div>
+          <ul aria-label="Deliveries" className="divide-y divide-slate-100">
+            {items.map((d) => (
+              <DeliveryRow
+                key={d.id}
+                delivery={d}
+                onRedeliver={() => onRedeliver(d)}
+                redelivering={redeliver.isPending && redeliver.variables === d.id}
+              />
+            ))}
+          </ul>
+          <LoadMore
+            list={log}
+            failed="More deliveries could not be loaded."
+            loadingLabel="Loading more deliveries"
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** One value of a delivery with its name: shown above it on a phone, to screen readers only wide. */
+function Cell({
+  label,
+  labelAlways = false,
+  className,
+  children,
+}: {
+  label: string;
+  /** The name is read by screen readers only, whatever the width (event, status). */
+  labelAlways?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn('min-w-0', className)}>
+      <span
+        className={cn('block text-xs text-slate-500', labelAlways ? 'sr-only' : '@3xl:sr-only')}
+      >
+        {label}
+      </span>
+      {children}
+    </div>
+  );
+}
+
+function When({ at }: { at: string }) {
+  return (
+    <time dateTime={at} title={formatFullTime(at)}>
+      {formatMessageTime(at)}
+    </time>
+  );
+}
+
+function DeliveryRow({
+  delivery: d,
+  onRedeliver,
+  redelivering,
+}: {
+  delivery: DeliveryDto;
+  onRedeliver: () => void;
+  redelivering: boolean;
+}) {
+  const status = STATUS[d.status];
+  const ok = d.responseStatus !== null && d.responseStatus >= 200 && d.responseStatus < 300;
+  return (
+    <li
+      data-testid="delivery-row"
+      className={cn(
+        'grid grid-cols-3 items-start gap-x-3 gap-y-2 py-3 text-sm @3xl:items-center @3xl:gap-y-0',
+        COLUMNS,
+      )}
+    >
+      <Cell label="Event" labelAlways className="col-span-2 @3xl:col-span-1">
+        <span className="font-mono text-xs break-all text-slate-900">{d.event}</span>
+      </Cell>
+      <Cell label="Status" labelAlways className="justify-self-end @3xl:justify-self-start">
+        <Badge tone={status.tone}>{status.label}</Badge>
+      </Cell>
+      <Cell label="Attempts">
+        <span className="text-slate-800 tabular-nums">{formatCount(d.attempts)}</span>
+      </Cell>
+      <Cell label="Response">
+        <span
+          className={cn(
+            'font-mono text-xs tabular-nums',
+            d.responseStatus === null ? 'text-slate-500' : ok ? 'text-emerald-700' : 'text-red-700',
+          )}
+        >
+          {d.responseStatus ?? '—'}
+        </span>
+      </Cell>
+      <Cell label="Latency">
+        <span className="text-slate-800 tabular-nums">
+          {d.latencyMs === null ? '—' : `${formatCount(d.latencyMs)} ms`}
+        </span>
+      </Cell>
+      <Cell label="Response excerpt" className="col-span-3 @3xl:col-span-1">
+        {d.responseExcerpt ? (
+          <code
+            title={d.responseExcerpt}
+            className="block truncate rounded bg-slate-50 px-1.5 py-0.5 font-mono text-xs text-slate-700"
+          >
+            {d.responseExcerpt}
+          </code>
+        ) : d.error ? (
+          <span className="line-clamp-2 text-xs text-red-700" title={d.error}>
+            {d.error}
+          </span>
+        ) : (
+          <span className="text-slate-500">—</span>
+        )}
+      </Cell>
+      <Cell label="Created" className="col-span-2 @3xl:col-span-1">
+        <span className="block text-xs text-slate-700">
+          <When at={d.createdAt} />
+        </span>
+        {d.status === 'pending' && d.nextAttemptAt && (
+          <span className="block text-xs text-amber-800">
+            Next attempt <When at={d.nextAttemptAt} />
+          </span>
+        )}
+      </Cell>
+      <div className="justify-self-end">
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={onRedeliver}
+          loading={redelivering}
+          aria-label={`Redeliver ${d.event} of ${formatMessageTime(d.createdAt)}`}
+        >
+          {!redelivering && <RotateCcw aria-hidden="true" className="size-4" />}
+          Redeliver
+        </Button>
+      </div>
+    </li>
+  );
+}

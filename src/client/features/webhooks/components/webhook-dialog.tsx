@@ -1,0 +1,338 @@
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import {
+  EVENT_DESCRIPTIONS,
+  WEBHOOK_EVENTS,
+  type UpdateWebhookBody,
+  type WebhookDto,
+} from '../../../../shared/webhooks.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { DialogActions, DialogClose, FormDialog } from '../../../components/ui/dialog.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { NumberPicker } from '../../../components/ui/number-picker.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Switch } from '../../../components/ui/switch.tsx';
+import { errorMessage, isApiError } from '../../../lib/api.ts';
+import { useTags } from '../api/list-tags.ts';
+import { useCreateWebhook, useUpdateWebhook } from '../api/save-webhook.ts';
+
+type Event = (typeof WEBHOOK_EVENTS)[number];
+type Props = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The webhook to edit, or null to add one. */
+  editing: WebhookDto | null;
+  /** A webhook was added: its id and secret (to show once). */
+  onCreated: (id: string, secret: string) => void;
+};
+
+const PICK_A_NUMBER = 'Pick at least one number, or choose All numbers.';
+
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((x) => b.includes(x));
+
+/** Add or edit a webhook: URL, events, the number and tag filters, and Enabled. */
+export function WebhookDialog({ open, onOpenChange, editing, onCreated }: Props) {
+  const create = useCreateWebhook();
+  const update = useUpdateWebhook();
+  const busy = create.isPending || update.isPending;
+  const close = () => onOpenChange(false);
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={(o) => {
+        if (o) return onOpenChange(true);
+        create.reset();
+        update.reset();
+        close();
+      }}
+      title={editing ? 'Edit webhook' : 'Add webhook'}
+      description="We POST each event to this URL as JSON, signed with the webhook's secret."
+      busy={busy}
+      wide
+    >
+      <WebhookForm
+        key={editing?.id ?? 'new'}
+        initial={editing}
+        busy={busy}
+        failure={editing ? update.error : create.error}
+        submitLabel={editing ? 'Save changes' : 'Add webhook'}
+        onSubmit={(body) => {
+          if (!editing) {
+            create.mutate(body, {
+              onSuccess: (made) => {
+                // The secret goes to the shown-once box only: not kept in the mutation's cache.
+                create.reset();
+                close();
+                onCreated(made.id, made.secret);
+              },
+            });
+            return;
+          }
+          const changes: UpdateWebhookBody = {};
+          if (body.url !== editing.url) changes.url = body.url;
+          if (!sameSet(body.events, editing.events)) changes.events = body.events;
+          if (!sameSet(body.numberIds, editing.numberIds)) changes.numberIds = body.numberIds;
+          if (!sameSet(body.tagIds, editing.tagIds)) changes.tagIds = body.tagIds;
+          if (body.enabled !== editing.enabled) changes.enabled = body.enabled;
+          if (Object.keys(changes).length === 0) return close();
+          update.mutate(
+            { id: editing.id, changes },
+            {
+              onSuccess: () => {
+                close();
+                toast.success('Webhook saved');
+              },
+            },
+          );
+        }}
+      />
+    </FormDialog>
+  );
+}
+
+type Body = {
+  url: string;
+  events: Event[];
+  numberIds: string[];
+  tagIds: string[];
+  enabled: boolean;
+};
+
+function WebhookForm({
+  initial,
+  busy,
+  failure,
+  submitLabel,
+  onSubmit,
+}: {
+  initial: WebhookDto | null;
+  busy: boolean;
+  failure: Error | null;
+  submitLabel: string;
+  onSubmit: (body: Body) => void;
+}) {
+  const [url, setUrl] = useState(initial?.url ?? '');
+  const [events, setEvents] = useState<Event[]>(initial?.events ?? ['code.received']);
+  const [someNumbers, setSomeNumbers] = useState((initial?.numberIds.length ?? 0) > 0);
+  const [numbers, setNumbers] = useState<ReadonlySet<string>>(
+    () => new Set(initial?.numberIds ?? []),
+  );
+  const [tagIds, setTagIds] = useState<string[]>(initial?.tagIds ?? []);
+  const [enabled, setEnabled] = useState(initial?.enabled ?? true);
+  const [noNumbers, setNoNumbers] = useState(false);
+  const fields = isApiError(failure) ? (failure.fields ?? {}) : {};
+  const fieldError = (f: string) =>
+    fields[f]?.[0] ?? Object.entries(fields).find(([k]) => k.startsWith(`${f}.`))?.[1][0];
+  const numbersError = fieldError('numberIds');
+  const otherError =
+    failure && Object.keys(fields).length === 0
+      ? errorMessage(failure, 'The webhook could not be saved.')
+      : null;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (someNumbers && numbers.size === 0) return setNoNumbers(true);
+    onSubmit({
+      url: url.trim(),
+      events,
+      numberIds: someNumbers ? [...numbers] : [],
+      tagIds,
+      enabled,
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5" aria-label={submitLabel}>
+      <FormField
+        id="webhook-url"
+        label="URL"
+        error={fieldError('url')}
+        hint="An http or https address that answers a POST with a 2xx status."
+      >
+        <Input
+          id="webhook-url"
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          spellCheck={false}
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          invalid={!!fieldError('url')}
+          aria-describedby="webhook-url-error"
+          placeholder="https://example.com/hooks/codes"
+          className="font-mono"
+          autoFocus
+        />
+      </FormField>
+
+      <fieldset className="space-y-2" aria-describedby="webhook-events-error">
+        <legend className="mb-1.5 text-sm font-medium text-slate-800">Events</legend>
+        {WEBHOOK_EVENTS.map((ev) => (
+          <label key={ev} className="flex cursor-pointer items-start gap-2 text-sm">
+            <Checkbox
+              className="mt-0.5"
+              checked={events.includes(ev)}
+              onChange={(e) =>
+                setEvents((cur) =>
+                  e.target.checked
+                    ? WEBHOOK_EVENTS.filter((x) => x === ev || cur.includes(x))
+                    : cur.filter((x) => x !== ev),
+                )
+              }
+            />
+            <span>
+              <span className="font-mono text-xs text-slate-900">{ev}</span>
+              <span className="block text-xs text-slate-600">{EVENT_DESCRIPTIONS[ev]}</span>
+            </span>
+          </label>
+        ))}
+        <p
+          id="webhook-events-error"
+          className="text-sm text-red-700 empty:hidden"
+          aria-live="polite"
+        >
+          {fieldError('events') ?? ''}
+        </p>
+      </fieldset>
+
+      <fieldset className="space-y-2" aria-describedby="webhook-numbers-error">
+        <legend className="mb-1.5 text-sm font-medium text-slate-800">Numbers</legend>
+        <div className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
+          <label className="inline-flex cursor-pointer items-center gap-2">
+            <input
+              type="radio"
+              name="webhook-numbers"
+              checked={!someNumbers}
+              onChange={() => {
+                setSomeNumbers(false);
+                setNoNumbers(false);
+              }}
+              className="size-4 accent-brand-700 focus-visible:ring-2 focus-visible:ring-accent-500 focus-visible:ring-offset-2 focus-visible:outline-none"
+            />
+            All numbers
+          </label>
+          <label className="inline-flex cursor-pointer items-center gap-2">
+            <input
+              type="radio"
+              name="webhook-numbers"
+              checked={someNumbers}
+              onChange={() => setSomeNumbers(true)}
+              className="size-4 accent-brand-700 focus-visible:ring-2 focus-visible:ring-accent-500 focus-visible:ring-offset-2 focus-visible:outline-none"
+            />
+            Only these numbers
+          </label>
+        </div>
+        {someNumbers && (
+          <NumberPicker
+            mode="multiple"
+            label="Numbers this webhook is for"
+            selected={numbers}
+            onChange={(next) => {
+              setNumbers(next);
+              setNoNumbers(false);
+            }}
+            errorId="webhook-numbers-error"
+            invalid={noNumbers || !!numbersError}
+            emptyHint="Add numbers first, then pick the ones this webhook is for."
+          />
+        )}
+        <p
+          id="webhook-numbers-error"
+          className="text-sm text-red-700 empty:hidden"
+          aria-live="polite"
+        >
+          {noNumbers ? PICK_A_NUMBER : (numbersError ?? '')}
+        </p>
+      </fieldset>
+
+      <TagFilter selected={tagIds} onChange={setTagIds} error={fieldError('tagIds')} />
+
+      <div className="flex items-start justify-between gap-4 rounded-lg border border-slate-200 px-3 py-2.5">
+        <div>
+          <p className="text-sm font-medium text-slate-800">Enabled</p>
+          <p className="text-xs text-slate-600">A disabled webhook is sent nothing.</p>
+        </div>
+        <Switch checked={enabled} onChange={setEnabled} label="Enabled" />
+      </div>
+
+      {otherError && <Alert tone="error">{otherError}</Alert>}
+      <DialogActions>
+        <DialogClose asChild>
+          <Button variant="secondary" disabled={busy}>
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="submit" variant="primary" loading={busy}>
+          {submitLabel}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}
+
+/** 'Tags': checkboxes of the user's tags; none checked means any tag. */
+function TagFilter({
+  selected,
+  onChange,
+  error,
+}: {
+  selected: string[];
+  onChange: (next: string[]) => void;
+  error: string | undefined;
+}) {
+  const tags = useTags();
+  return (
+    <fieldset className="space-y-2" aria-describedby="webhook-tags-error">
+      <legend className="mb-1.5 text-sm font-medium text-slate-800">Tags</legend>
+      <p className="text-xs text-slate-600">
+        Only numbers with one of the checked tags. None checked: any tag.
+      </p>
+      {tags.isPending ? (
+        <div className="flex flex-wrap gap-2" aria-busy="true">
+          <span className="sr-only" role="status">
+            Loading your tags
+          </span>
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-6 w-20" />
+          ))}
+        </div>
+      ) : tags.isError ? (
+        <div className="flex flex-col items-start gap-3">
+          <RetryAlert
+            error={tags.error}
+            fallback="Failed to fetch tags"
+            onRetry={() => void tags.refetch()}
+            retrying={tags.isFetching}
+          />
+        </div>
+      ) : tags.data.length === 0 ? (
+        <p className="text-sm text-slate-600">You have no tags yet.</p>
+      ) : (
+        <div className="flex flex-wrap gap-x-5 gap-y-2">
+          {tags.data.map((t) => (
+            <label key={t.id} className="inline-flex cursor-pointer items-center gap-2 text-sm">
+              <Checkbox
+                checked={selected.includes(t.id)}
+                onChange={(e) =>
+                  onChange(
+                    e.target.checked ? [...selected, t.id] : selected.filter((x) => x !== t.id),
+                  )
+                }
+              />
+              <span className="break-all text-slate-800">{t.name}</span>
+            </label>
+          ))}
+        </div>
+      )}
+      <p id="webhook-tags-error" className="text-sm text-red-700 empty:hidden" aria-live="polite">
+        {error ?? ''}
+      </p>
+    </fieldset>
+  );
+}
