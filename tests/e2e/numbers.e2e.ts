@@ -395,6 +395,7 @@ describe('number collection screens', () => {
       'Date Check',
       'Public Pages',
       'Single API',
+      'Webhooks',
       'Settings',
     ]);
     await h.screenshot('numbers-menu-375');
