@@ -5,7 +5,7 @@ import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { voipNumbers } from './db/schema.ts';
-import { startFakeProvider, type FakeProvider } from './test/fake-provider.ts';
+import { startInboxProvider, type FakeProvider } from './test/fake-provider.ts';
 import { createTestApp, signIn, type TestApp } from './test/app.ts';
 import { until } from './test/sse.ts';
 import { newWebhookSecret, signedHeaders } from './modules/webhooks/signing.ts';
@@ -25,11 +25,7 @@ let api: string;
 let key: string;
 
 beforeAll(async () => {
-  provider = await startFakeProvider((req, res) => {
-    const phone = /\/p\/(\d{10})/.exec(req.url ?? '')?.[1] ?? '';
-    res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify(inbox.get(phone) ?? []));
-  });
+  provider = await startInboxProvider(inbox);
   t = await createTestApp({
     env: { PROVIDER_ALLOWLIST: `${HOST}:${provider.port}` },
     provider: { lookup: async () => [{ address: '127.0.0.1', family: 4 }] },

@@ -71,3 +71,17 @@ export async function closedLoopbackPort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
 }
+
+/** A provider message as the fake inbox serves it (the JSON list shape providers answer). */
+export type InboxMessage = { id: string; from: string; content: string };
+
+/**
+ * A fake provider whose links are `/p/<10 digits>`: each answers that phone's list in `inbox`
+ * (empty when none), as JSON. Tests change `inbox` to make messages arrive.
+ */
+export const startInboxProvider = (inbox: Map<string, InboxMessage[]>) =>
+  startFakeProvider((req, res) => {
+    const phone = /\/p\/(\d{10})/.exec(req.url ?? '')?.[1] ?? '';
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify(inbox.get(phone) ?? []));
+  });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CodeAnswer } from '../../../shared/code-wait.ts';
 import { createPostgresBus } from '../../events/bus.ts';
 import { messages, voipNumbers } from '../../db/schema.ts';
-import { startFakeProvider, type FakeProvider } from '../../test/fake-provider.ts';
+import { startInboxProvider, type FakeProvider } from '../../test/fake-provider.ts';
 import { createTestApp, signIn, testClock, type TestApp } from '../../test/app.ts';
 import { createTestDb } from '../../test/db.ts';
 import { until } from '../../test/sse.ts';
@@ -25,11 +25,7 @@ let bob: { cookie: string; user: { id: string } };
 let key: string;
 
 beforeAll(async () => {
-  provider = await startFakeProvider((req, res) => {
-    const phone = /\/p\/(\d{10})/.exec(req.url ?? '')?.[1] ?? '';
-    res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify(inbox.get(phone) ?? []));
-  });
+  provider = await startInboxProvider(inbox);
   t = await createTestApp({
     env: { PROVIDER_ALLOWLIST: `${HOST}:${provider.port}` },
     provider: { lookup: async () => [{ address: '127.0.0.1', family: 4 }] },

@@ -3,7 +3,7 @@ import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Endpoint, PageDetail } from '../../../shared/sharing.ts';
 import { messages, voipNumbers } from '../../db/schema.ts';
-import { startFakeProvider, type FakeProvider } from '../../test/fake-provider.ts';
+import { startInboxProvider, type FakeProvider } from '../../test/fake-provider.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/app.ts';
 import { sseConnect, until } from '../../test/sse.ts';
 
@@ -26,11 +26,7 @@ let owner: { cookie: string; user: { id: string } };
 const subscribed = () => t.app.bus.watchers(owner.user.id);
 
 beforeAll(async () => {
-  provider = await startFakeProvider((req, res) => {
-    const phone = /\/p\/(\d{10})/.exec(req.url ?? '')?.[1] ?? '';
-    res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify(inbox.get(phone) ?? []));
-  });
+  provider = await startInboxProvider(inbox);
   t = await createTestApp({
     env: { PROVIDER_ALLOWLIST: `${HOST}:${provider.port}` },
     provider: { lookup: async () => [{ address: '127.0.0.1', family: 4 }] },

@@ -6,7 +6,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Endpoint, PageDetail, PublicEndpoint, PublicPage } from '../../../shared/sharing.ts';
 import { messages, publicPages, singleEndpoints, voipNumbers } from '../../db/schema.ts';
-import { startFakeProvider, type FakeProvider } from '../../test/fake-provider.ts';
+import { startInboxProvider, type FakeProvider } from '../../test/fake-provider.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/app.ts';
 import { sseConnect, until } from '../../test/sse.ts';
 import { PUBLIC_READ_TTL_MS } from './read-cache.ts';
@@ -29,11 +29,7 @@ const linkOf = (phone: string) =>
   `http://${HOST}:${provider.port}/p/${phone}?apikey=${SECRET}-${phone}`;
 
 beforeAll(async () => {
-  provider = await startFakeProvider((req, res) => {
-    const phone = /\/p\/(\d{10})/.exec(req.url ?? '')?.[1] ?? '';
-    res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify(inbox.get(phone) ?? []));
-  });
+  provider = await startInboxProvider(inbox);
   clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voip-client-'));
   fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
   t = await createTestApp({
