@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { inArray } from 'drizzle-orm';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { buildApp, type App } from '../app.ts';
@@ -7,6 +8,7 @@ import type { Database } from '../db/client.ts';
 import { createConsoleMailer, type Mailer } from '../mail/mailer.ts';
 import type { EventBus } from '../events/bus.ts';
 import type { Tuning } from '../modules/module.ts';
+import { voipNumbers } from '../db/schema.ts';
 import { createTestDb } from './db.ts';
 import { watchErrorLogs } from './error-logs.ts';
 import { manualClock as testClock, type ManualClock as TestClock } from './clock.ts';
@@ -116,3 +118,15 @@ export const lastCode = (t: TestApp, email: string) =>
   /code is (\d{6})/.exec(lastMail(t, email).text)![1]!;
 export const lastLinkToken = (t: TestApp, email: string) =>
   /token=([A-Za-z0-9_-]+)/.exec(lastMail(t, email).text)![1]!;
+
+/**
+ * Polls the numbers now (due at the test clock's now) and waits for the poller to finish. Their
+ * failure counts start again from 0 unless `keepFailures` (a test of consecutive failures).
+ */
+export async function pollNow(t: TestApp, ids: string[], opts: { keepFailures?: boolean } = {}) {
+  await t.database.db
+    .update(voipNumbers)
+    .set({ nextPollAt: t.clock.now(), ...(opts.keepFailures ? {} : { failures: 0 }) })
+    .where(inArray(voipNumbers.id, ids));
+  await t.app.poller.drain();
+}

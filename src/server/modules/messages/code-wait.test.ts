@@ -1,10 +1,16 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CodeAnswer } from '../../../shared/code-wait.ts';
 import { createPostgresBus } from '../../events/bus.ts';
 import { messages, voipNumbers } from '../../db/schema.ts';
 import { startInboxProvider, type FakeProvider } from '../../test/fake-provider.ts';
-import { createTestApp, signIn, testClock, type TestApp } from '../../test/app.ts';
+import {
+  createTestApp,
+  signIn,
+  testClock,
+  type TestApp,
+  pollNow as pollNowIn,
+} from '../../test/app.ts';
 import { createTestDb } from '../../test/db.ts';
 import { until } from '../../test/sse.ts';
 import { toEvent } from './messages.dto.ts';
@@ -94,13 +100,7 @@ async function store(numberId: string, code: string, receivedAgoMs = 0) {
   ]);
   return m!;
 }
-async function pollNow(...ids: string[]) {
-  await t.database.db
-    .update(voipNumbers)
-    .set({ nextPollAt: t.clock.now(), failures: 0 })
-    .where(inArray(voipNumbers.id, ids));
-  await t.app.poller.drain();
-}
+const pollNow = (...ids: string[]) => pollNowIn(t, ids);
 const waitingFor = (n: number) => until(() => t.app.codeWaits.open() === n);
 
 describe('GET /v1/numbers/:id/code without waiting', () => {

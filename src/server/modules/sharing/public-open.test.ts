@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Endpoint, PageDetail } from '../../../shared/sharing.ts';
 import { messages, voipNumbers } from '../../db/schema.ts';
 import { startInboxProvider, type FakeProvider } from '../../test/fake-provider.ts';
-import { createTestApp, signIn, type TestApp } from '../../test/app.ts';
+import { createTestApp, signIn, type TestApp, pollNow as pollNowIn } from '../../test/app.ts';
 import { sseConnect, until } from '../../test/sse.ts';
 
 /*
@@ -64,13 +64,7 @@ async function share() {
   const endpoint = (await post('/v1/single-endpoints', { numberId: n.id })) as Endpoint;
   return { id: n.id as string, phone, page, endpoint: endpoint };
 }
-async function pollNow(id: string) {
-  await t.database.db
-    .update(voipNumbers)
-    .set({ nextPollAt: t.clock.now(), failures: 0 })
-    .where(inArray(voipNumbers.id, [id]));
-  await t.app.poller.drain();
-}
+const pollNow = (id: string) => pollNowIn(t, [id]);
 /** A script waiting for a code; its answer read whole (an unread body holds the connection). */
 const wait = async (hash: string, seconds: number, signal?: AbortSignal) => {
   const res = await fetch(`${appUrl}/v1/public/single/${hash}/latest?wait=${seconds}`, {

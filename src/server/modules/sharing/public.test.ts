@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Endpoint, PageDetail, PublicEndpoint, PublicPage } from '../../../shared/sharing.ts';
 import { messages, publicPages, singleEndpoints, voipNumbers } from '../../db/schema.ts';
 import { startInboxProvider, type FakeProvider } from '../../test/fake-provider.ts';
-import { createTestApp, signIn, type TestApp } from '../../test/app.ts';
+import { createTestApp, signIn, type TestApp, pollNow as pollNowIn } from '../../test/app.ts';
 import { sseConnect, until } from '../../test/sse.ts';
 import { PUBLIC_READ_TTL_MS } from './read-cache.ts';
 
@@ -110,13 +110,7 @@ async function store(numberId: string, content: string, code: string | null, age
 const numberRow = async (id: string) =>
   (await t.database.db.select().from(voipNumbers).where(eq(voipNumbers.id, id)))[0]!;
 /** Make the given numbers due now and let the poller read their providers. */
-async function pollNow(...ids: string[]) {
-  await t.database.db
-    .update(voipNumbers)
-    .set({ nextPollAt: t.clock.now(), failures: 0 })
-    .where(inArray(voipNumbers.id, ids));
-  await t.app.poller.drain();
-}
+const pollNow = (...ids: string[]) => pollNowIn(t, ids);
 
 describe('GET /v1/public/pages/:hash and /v1/public/single/:hash', () => {
   it('answer name, numbers in page order and each number’s 10 newest messages with codes and expiry', async () => {

@@ -1,10 +1,10 @@
 import type http from 'node:http';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { WebhookWithSecretDto } from '../../../shared/webhooks.ts';
-import { deliveries, voipNumbers, webhooks } from '../../db/schema.ts';
+import { deliveries, webhooks } from '../../db/schema.ts';
 import { startFakeProvider, type FakeProvider } from '../../test/fake-provider.ts';
-import { createTestApp, signIn, type TestApp } from '../../test/app.ts';
+import { createTestApp, signIn, type TestApp, pollNow as pollNowIn } from '../../test/app.ts';
 import { verifyWebhook } from './signing.ts';
 
 /*
@@ -102,13 +102,8 @@ async function addNumber(who = alice, extra: object = {}) {
   expect(res.statusCode, res.body).toBe(201);
   return { id: res.json().id as string, phone };
 }
-async function pollNow(...ids: string[]) {
-  await t.database.db
-    .update(voipNumbers)
-    .set({ nextPollAt: t.clock.now() })
-    .where(inArray(voipNumbers.id, ids));
-  await t.app.poller.drain();
-}
+/** Failures kept: a number's consecutive failures make `number.failing`. */
+const pollNow = (...ids: string[]) => pollNowIn(t, ids, { keepFailures: true });
 /** A number polled once (its backlog stored), then given `messages` on its next poll. */
 async function deliverMessages(n: { id: string; phone: string }, messages: string[]) {
   await pollNow(n.id);
