@@ -23,6 +23,7 @@ import { createCipher } from './crypto.ts';
 import type { EventBus } from './events/bus.ts';
 import { eventsModule } from './events/events.module.ts';
 import { redactUrl, safeErr } from './log.ts';
+import { backgroundRegistry, type BackgroundRegistry } from './background.ts';
 import { adminModule } from './modules/admin/admin.module.ts';
 import { analyticsModule } from './modules/analytics/analytics.module.ts';
 import { openApiSecurity } from './modules/api-keys/api-key-auth.ts';
@@ -79,6 +80,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered (method, url): the admin access-matrix test enumerates them. */
     routesList: () => { method: string; url: string }[];
+    /** The modules' background work, started by main.ts where polling runs. */
+    background: BackgroundRegistry;
   }
 }
 
@@ -109,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     for (const method of [r.method].flat()) routes.push({ method, url: r.url });
   });
   app.decorate('routesList', () => [...routes]);
+  app.decorate('background', backgroundRegistry());
 
   // The API speaks JSON only; anything else is 415.
   app.removeContentTypeParser('text/plain');

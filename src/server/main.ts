@@ -54,17 +54,15 @@ async function main() {
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
-    await app.close(); // stops the poller and the retention job too, waiting for work in flight
+    await app.close(); // stops the background work too, waiting for work in flight
     await bus.close();
     mailer.close?.();
     await database.close();
   });
 
   if (config.processMode !== 'web') {
-    app.poller.start();
-    app.deliveries.start();
-    // Old analytics events and post view marks are pruned by the worker (stopped by app.close()).
-    app.analyticsRetention.start();
+    // The poller, webhook deliveries and retention jobs (each stopped by app.close()).
+    app.background.start();
   }
   if (config.processMode === 'worker') {
     await app.ready();

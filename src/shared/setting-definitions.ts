@@ -77,6 +77,16 @@ export const SETTING_DEFINITIONS = {
     min: 1,
     max: 3650,
   },
+  webhook_log_retention_days: {
+    type: 'number',
+    group: 'Limits',
+    label: 'Webhook log retention (days)',
+    description:
+      'Finished webhook deliveries older than this many days leave the delivery logs. Pending ones stay until sent or given up.',
+    default: 30,
+    min: 1,
+    max: 365,
+  },
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFINITIONS;

@@ -43,7 +43,19 @@ describe('one module, one plugin', () => {
   it('buildApp composes: it declares no route and no hook of a module itself', () => {
     const source = fs.readFileSync(path.join(projectRoot, 'src/server/app.ts'), 'utf8');
     expect(source).not.toMatch(/\bapp\.(get|post|put|patch|delete|route)\(/);
-    expect(source).not.toMatch(/\bapp\.decorate\('(?!routesList)/);
+    expect(source).not.toMatch(/\bapp\.decorate\('(?!routesList|background)/);
     expect(source).not.toMatch(/addHook\('(onClose|preClose)'/);
+  });
+
+  it('each module adds its own background work, and main.ts starts it all without naming any', () => {
+    expect(t.app.background.names()).toEqual([
+      'analytics retention',
+      'poller',
+      'webhook deliveries',
+      'webhook log retention',
+    ]);
+    const main = fs.readFileSync(path.join(projectRoot, 'src/server/main.ts'), 'utf8');
+    expect(main).toMatch(/app\.background\.start\(\)/);
+    expect(main).not.toMatch(/\.(poller|deliveries|\w*Retention)\.start\(/);
   });
 });

@@ -73,6 +73,7 @@ export const pollingModule = defineModule('polling', ['settings', 'events'], (ap
     },
   });
   app.decorate('poller', poller);
+  app.background.add('poller', poller);
   app.addHook('onClose', async () => {
     await poller.stop();
     await Promise.all([pollFetcher.close(), onDemandFetcher.close()]);

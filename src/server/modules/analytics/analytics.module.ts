@@ -3,14 +3,15 @@ import { analyticsRepository } from './analytics.repository.ts';
 import { analyticsRoutes } from './analytics.routes.ts';
 import { analyticsService } from './analytics.service.ts';
 import { analyticsRecorder, type AnalyticsRecorder } from './recorder.ts';
-import { retentionJob, type RetentionJob } from './retention.ts';
+import type { RetentionJob } from '../../retention-job.ts';
+import { analyticsRetention } from './retention.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Analytics events, buffered and written in batches (tests flush it). */
     analytics: AnalyticsRecorder;
-    /** Prunes old analytics events and post view marks; started by main.ts (PROCESS_MODE all or worker). */
-    analyticsRetention: RetentionJob;
+    /** Prunes old analytics events and post view marks (background work). */
+    analyticsRetention: RetentionJob<'events' | 'views'>;
   }
 }
 
@@ -32,12 +33,13 @@ export const analyticsModule = defineModule('analytics', ['settings'], (app, ctx
     now,
     ...(ctx.tuning.analyticsRateLimits ? { limits: ctx.tuning.analyticsRateLimits } : {}),
   });
-  const retention = retentionJob({
+  const retention = analyticsRetention({
     repo,
     retentionDays: () => app.settings.get('analytics_retention_days'),
     now,
     log: app.log,
   });
   app.decorate('analyticsRetention', retention);
+  app.background.add('analytics retention', retention);
   app.addHook('onClose', async () => retention.stop());
 });

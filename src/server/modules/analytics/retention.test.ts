@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { manualClock } from '../../test/clock.ts';
 import { testLogger } from '../../test/logger.ts';
 import { analyticsRepository } from './analytics.repository.ts';
-import { retentionJob } from './retention.ts';
+import { analyticsRetention } from './retention.ts';
 
 /** Waits for `check` to pass; generous, as a loaded CI machine is slow. */
 const waitFor = <T>(check: () => T | Promise<T>) =>
@@ -47,7 +47,7 @@ describe('analytics retention', () => {
     await eventsAt(6, 200); // gone
     const deletes: number[] = [];
     const repo = analyticsRepository(t.database.db);
-    const job = retentionJob({
+    const job = analyticsRetention({
       repo: {
         pruneEvents: async (before, batch) => {
           const n = await repo.pruneEvents(before, batch);
@@ -113,7 +113,7 @@ describe('analytics retention', () => {
     const runs: number[] = [];
     const repo = analyticsRepository(t.database.db);
     const clock = manualClock(NOW);
-    const job = retentionJob({
+    const job = analyticsRetention({
       repo: {
         pruneEvents: async (before, batch) => {
           const n = await repo.pruneEvents(before, batch);
@@ -152,7 +152,7 @@ describe('analytics retention', () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     const repo = analyticsRepository(t.database.db);
-    const job = retentionJob({
+    const job = analyticsRetention({
       repo: {
         pruneEvents: async (before, batch) => {
           calls++;
@@ -184,7 +184,7 @@ describe('analytics retention', () => {
     const repo = analyticsRepository(t.database.db);
     const logger = testLogger();
     const clock = manualClock(NOW);
-    const job = retentionJob({
+    const job = analyticsRetention({
       repo: {
         pruneEvents: async (before, batch) => {
           if (failNext) {

@@ -1,3 +1,4 @@
+import { retentionJob, type RetentionJob } from '../../retention-job.ts';
 import { createSafeFetcher } from '../../providers/safe-fetch.ts';
 import { defineModule } from '../module.ts';
 import {
@@ -10,11 +11,14 @@ import { webhooksRoutes } from './webhooks.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Sends webhook deliveries; started by main.ts where the poller runs. */
+    /** Sends webhook deliveries (background work). */
     deliveries: DeliveryWorker;
+    /** Prunes finished deliveries past the admin's retention (background work). */
+    webhookLogRetention: RetentionJob<'deliveries'>;
   }
 }
 
+const DAY_MS = 86_400_000;
 /** How long one delivery attempt may take (connect, send, answer). */
 export const DELIVERY_TIMEOUT_MS = 5_000;
 
@@ -26,7 +30,7 @@ export type WebhookTuning = Partial<DeliveryWorkerOptions> & { timeoutMs?: numbe
  * fetcher with its own connection pool (the provider guard, PROVIDER_ALLOWLIST), no redirects
  * and a short deadline.
  */
-export const webhooksModule = defineModule('webhooks', ['auth'], (app, ctx) => {
+export const webhooksModule = defineModule('webhooks', ['auth', 'settings'], (app, ctx) => {
   const { config, now, cipher } = ctx;
   const repo = webhooksRepository(ctx.database.db);
   const { timeoutMs, ...options } = ctx.tuning.webhooks ?? {};
@@ -47,9 +51,25 @@ export const webhooksModule = defineModule('webhooks', ['auth'], (app, ctx) => {
     options,
   });
   app.decorate('deliveries', worker);
+  app.background.add('webhook deliveries', worker);
   app.addHook('onClose', async () => {
     await worker.stop();
     await fetcher.close();
   });
   webhooksRoutes(app, { repo, cipher, now, kick: worker.kick });
+
+  const retention = retentionJob({
+    name: 'webhook log',
+    steps: {
+      deliveries: async (at, batch) => {
+        const days = await app.settings.get('webhook_log_retention_days');
+        return repo.pruneDeliveries(new Date(at.getTime() - days * DAY_MS), batch);
+      },
+    },
+    now,
+    log: app.log,
+  });
+  app.decorate('webhookLogRetention', retention);
+  app.background.add('webhook log retention', retention);
+  app.addHook('onClose', async () => retention.stop());
 });

@@ -217,6 +217,17 @@ export function webhooksRepository(db: Db) {
       return row && toDeliveryDto(row);
     },
 
+    /** Deletes up to `batch` finished deliveries made before `before` (the log's retention). */
+    async pruneDeliveries(before: Date, batch: number): Promise<number> {
+      const gone = await db.execute(sql`
+        delete from deliveries where id in (
+          select id from deliveries
+          where status <> 'pending' and created_at < ${before.toISOString()}::timestamptz
+          limit ${batch})
+        returning 1`);
+      return rowsOf(gone).length;
+    },
+
     /**
      * Claims up to `limit` endpoints with a due delivery (enabled, not leased, least recently
      * leased first), leases each for `leaseMs`, and returns each one's oldest due delivery: one

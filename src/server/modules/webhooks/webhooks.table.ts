@@ -71,5 +71,9 @@ export const deliveries = pgTable(
       .on(t.webhookId, t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
     index('deliveries_webhook_idx').on(t.webhookId, t.createdAt),
+    // Finished deliveries, oldest first (the log retention job).
+    index('deliveries_done_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} <> 'pending'`),
   ],
 );

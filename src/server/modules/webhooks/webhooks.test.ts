@@ -5,6 +5,7 @@ import type { WebhookWithSecretDto } from '../../../shared/webhooks.ts';
 import { deliveries, webhooks } from '../../db/schema.ts';
 import { startFakeProvider, type FakeProvider } from '../../test/fake-provider.ts';
 import { createTestApp, signIn, type TestApp, pollNow as pollNowIn } from '../../test/app.ts';
+import { only, signInAdmin } from '../../test/admin.ts';
 import { verifyWebhook } from './signing.ts';
 
 /*
@@ -380,5 +381,50 @@ describe('deliveries', () => {
     );
     expect(missing.json().error.code).toBe('DELIVERY_NOT_FOUND');
     await call(alice, 'DELETE', `/v1/webhooks/${hook.id}`);
+  });
+});
+
+describe('the delivery log', () => {
+  it('keeps finished deliveries for the admin’s retention days; pending ones stay until sent', async () => {
+    const hook = await createHook();
+    const now = t.clock.now().getTime();
+    const made = (status: 'pending' | 'delivered' | 'failed', days: number, event: string) => ({
+      webhookId: hook.id,
+      event,
+      body: '{}',
+      status,
+      createdAt: new Date(now - days * 86_400_000 - 1),
+      nextAttemptAt: new Date(now + 60_000),
+    });
+    await t.database.db
+      .insert(deliveries)
+      .values([
+        made('delivered', 31, 'old-delivered'),
+        made('failed', 31, 'old-failed'),
+        made('pending', 31, 'old-pending'),
+        made('delivered', 29, 'recent'),
+        made('failed', 6, 'last-week'),
+      ]);
+    const events = async () => (await rowsOf(hook.id)).map((d) => d.event).sort();
+
+    // The default: 30 days.
+    expect(await t.app.webhookLogRetention.runOnce()).toEqual({ deliveries: 2 });
+    expect(await events()).toEqual(['last-week', 'old-pending', 'recent']);
+
+    const admin = await signInAdmin(t, { role: 'editor', permissions: only('settings') });
+    const put = (value: unknown) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/v1/admin/settings/webhook_log_retention_days',
+        payload: { value },
+        headers: { cookie: admin.cookie },
+      });
+    const bad = await put(0);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toContain('webhook_log_retention_days must be at least 1');
+    expect((await put(7)).statusCode).toBe(200);
+    expect(await t.app.webhookLogRetention.runOnce()).toEqual({ deliveries: 1 });
+    expect(await events()).toEqual(['last-week', 'old-pending']);
+    expect((await put(30)).statusCode).toBe(200);
   });
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "deliveries_done_idx" ON "deliveries" USING btree ("created_at") WHERE "deliveries"."status" <> 'pending';
