@@ -1,6 +1,6 @@
 import type { Cipher } from '../crypto.ts';
 import { parseProviderPayload, type ProviderMessage } from './payload.ts';
-import type { FetchFailure, FetchOutcome } from './safe-fetch.ts';
+import { isHostFailure, type FetchFailure, type FetchOutcome } from './safe-fetch.ts';
 
 /**
  * The one provider-read step, shared by the poller, Test, date checks and the public checker:
@@ -67,14 +67,7 @@ export function createProviderReader(deps: {
 export type ReadProvider = ReturnType<typeof createProviderReader>;
 
 /** Fetch failures that mean the host itself is down, not this one link. */
-export const isHostFault = (r: ProviderRead) =>
-  !r.ok &&
-  r.stage === 'fetch' &&
-  (r.kind === 'resolve' ||
-    r.kind === 'connect' ||
-    r.kind === 'timeout' ||
-    r.kind === 'blocked' ||
-    (r.kind === 'http' && (r.status === 502 || r.status === 503 || r.status === 504)));
+export const isHostFault = (r: ProviderRead) => !r.ok && r.stage === 'fetch' && isHostFailure(r);
 
 /** The Test button's label: '✓ Success (n messages)', '✗ Failed (status)', '✗ Error: …'. */
 export function testLabel(r: ProviderRead) {

@@ -47,6 +47,14 @@ export type FetchOutcome =
       retryAfter?: string;
     };
 
+/** A failure that means the host itself is down (no answer, or a gateway's 502–504), not one URL. */
+export const isHostFailure = (f: { kind?: FetchFailure; status?: number }) =>
+  f.kind === 'resolve' ||
+  f.kind === 'connect' ||
+  f.kind === 'timeout' ||
+  f.kind === 'blocked' ||
+  (f.kind === 'http' && (f.status === 502 || f.status === 503 || f.status === 504));
+
 /** A request other than the default GET (webhooks POST a signed body). */
 export type SafeRequest = {
   signal?: AbortSignal;

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { realTimers, type Scheduler, type Timer } from '../../clock.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import type { FetchOutcome } from '../../providers/safe-fetch.ts';
+import { createHostLimiter, type HostVerdict } from '../../poller/host-limiter.ts';
+import { isHostFailure, type FetchOutcome } from '../../providers/safe-fetch.ts';
 import { signedHeaders } from './signing.ts';
 import type { AttemptResult, ClaimedDelivery, WebhooksRepository } from './webhooks.repository.ts';
 
@@ -16,6 +17,15 @@ export type DeliveryWorkerOptions = {
   giveUpAfterMs: number;
   /** An endpoint whose deliveries fail this long is disabled and its owner emailed. */
   disableAfterMs: number;
+  /** Attempts in flight at once to one receiver host (its endpoints together). */
+  hostConcurrency: number;
+  /**
+   * The per-host breaker: this many host-level failures in a row (no answer, or 502–504) pause
+   * the host's endpoints for `hostPauseMs`, doubled after each failed probe up to `hostMaxPauseMs`.
+   */
+  hostFailThreshold: number;
+  hostPauseMs: number;
+  hostMaxPauseMs: number;
 };
 const DAY_MS = 86_400_000;
 export const DELIVERY_DEFAULTS: DeliveryWorkerOptions = {
@@ -24,6 +34,10 @@ export const DELIVERY_DEFAULTS: DeliveryWorkerOptions = {
   leaseMs: 60_000,
   giveUpAfterMs: DAY_MS,
   disableAfterMs: DAY_MS,
+  hostConcurrency: 4,
+  hostFailThreshold: 5,
+  hostPauseMs: 30_000,
+  hostMaxPauseMs: 600_000,
 };
 /** Waits before the retries (then the last one, repeated): the first within 10 s. */
 export const RETRY_DELAYS_MS = [5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000];
@@ -37,6 +51,15 @@ export function retryDelay(attempt: number, random = Math.random) {
   return Math.round(base * (0.8 + 0.4 * random()));
 }
 
+/** What an attempt says of its receiver's host (see host-limiter.ts). */
+function verdictOf(out: FetchOutcome): HostVerdict {
+  if (out.ok) return 'answered';
+  if (isHostFailure(out)) return 'host-fault';
+  return out.kind === 'http' || out.kind === 'too-large' || out.kind === 'redirects'
+    ? 'answered'
+    : 'other';
+}
+
 /** A Retry-After header (seconds, or an HTTP date) in milliseconds from `now`. */
 function retryAfterMs(value: string | undefined, now: Date): number | undefined {
   if (!value) return undefined;
@@ -46,10 +69,14 @@ function retryAfterMs(value: string | undefined, now: Date): number | undefined 
 }
 
 /**
- * Sends due webhook deliveries: claims them (a lease each, one per endpoint at a time), signs and
- * POSTs each through the SSRF-safe fetcher, and records the attempt: delivered, a retry with
- * backoff (at least the receiver's Retry-After), or given up after a day. Idle when nothing is
- * due (one claim per `idleMs`), so it never keeps the database busy.
+ * Sends due webhook deliveries: claims them (a lease each, one per endpoint at a time, at most
+ * `hostConcurrency` per receiver host), signs and POSTs each through the SSRF-safe fetcher, and
+ * records the attempt: delivered, a retry with backoff (at least the receiver's Retry-After), or
+ * given up after a day. A host that keeps failing at connection level is paused as a whole (the
+ * poller's breaker, host-limiter.ts): its endpoints' deliveries wait unclaimed, spending no
+ * attempt, until one probe gets an answer. So a dead or hung receiver, however many endpoints it
+ * serves, holds a few slots and never the others'. Idle when nothing is due (one claim per
+ * `idleMs`), so it never keeps the database busy.
  */
 export function createDeliveryWorker(deps: {
   repo: WebhooksRepository;
@@ -69,6 +96,13 @@ export function createDeliveryWorker(deps: {
   let loop: Promise<void> | undefined;
   let inFlight = 0;
   const attempts = new Set<Promise<void>>();
+  const hosts = createHostLimiter<ClaimedDelivery>({
+    perHost: o.hostConcurrency,
+    queuePerHost: 0,
+    failThreshold: o.hostFailThreshold,
+    pauseMs: o.hostPauseMs,
+    maxPauseMs: o.hostMaxPauseMs,
+  });
   let wake: (() => void) | undefined;
   let idleTimer: Timer | undefined;
   /** Something finished (or was made due) since the last claim began: claim again at once. */
@@ -80,12 +114,29 @@ export function createDeliveryWorker(deps: {
 
   async function attempt(d: ClaimedDelivery) {
     const at = deps.now();
-    const secrets = [deps.decrypt(d.secretEnc)];
-    if (d.previousSecretEnc && d.previousUntil && d.previousUntil > at)
-      secrets.push(deps.decrypt(d.previousSecretEnc));
-    const headers = signedHeaders(secrets, d.id, Math.floor(at.getTime() / 1000), d.body);
+    let out: FetchOutcome | undefined;
     const started = performance.now();
-    const out = await deps.send(d.url, headers, d.body);
+    try {
+      const secrets = [deps.decrypt(d.secretEnc)];
+      if (d.previousSecretEnc && d.previousUntil && d.previousUntil > at)
+        secrets.push(deps.decrypt(d.previousSecretEnc));
+      const headers = signedHeaders(secrets, d.id, Math.floor(at.getTime() / 1000), d.body);
+      out = await deps.send(d.url, headers, d.body);
+    } finally {
+      // The host's slot is given back whatever happened; what the attempt says of the host
+      // may pause it.
+      const { paused } = hosts.finish(
+        d.host,
+        out ? verdictOf(out) : 'other',
+        out && !out.ok ? out.error : '',
+        deps.now().getTime(),
+      );
+      if (paused)
+        deps.log.warn(
+          { host: d.host, until: new Date(paused.until).toISOString(), error: paused.error },
+          'a webhook receiver host is paused',
+        );
+    }
     const latencyMs = Math.round(performance.now() - started);
     const base = { at, latencyMs };
     let result: AttemptResult;
@@ -147,8 +198,19 @@ export function createDeliveryWorker(deps: {
     const free = o.concurrency - inFlight;
     if (free <= 0) return 0;
     dirty = false;
-    const claimed = await deps.repo.claim(deps.now(), free, o.leaseMs);
-    for (const d of claimed) track(d);
+    const t = deps.now();
+    const claimed = await deps.repo.claim(t, free, o.leaseMs, hosts.room(t.getTime()));
+    for (const d of claimed) {
+      // The claim kept within each host's room, so a refusal is rare (a host paused while the
+      // claim ran): that delivery goes back unsent, its attempt not counted.
+      if (hosts.admit(d.host, d, t.getTime()) === 'run') track(d);
+      else
+        await deps.repo
+          .release(d)
+          .catch((err: unknown) =>
+            deps.log.warn({ err, deliveryId: d.id }, 'giving a delivery back failed'),
+          );
+    }
     return claimed.length;
   }
 

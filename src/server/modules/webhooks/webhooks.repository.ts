@@ -63,10 +63,14 @@ export type WebhookInput = {
   enabled: boolean;
 };
 
+/** The host (and port) of a webhook URL, as `webhooks.host` keeps it. */
+export const hostOf = (url: string) => new URL(url).host;
+
 /** A delivery claimed for one attempt, with what sending it needs. */
 export type ClaimedDelivery = {
   id: string;
   webhookId: string;
+  host: string;
   body: string;
   attempts: number;
   createdAt: Date;
@@ -84,6 +88,9 @@ export type AttemptResult = {
   responseExcerpt: string | null;
   error: string | null;
 } & ({ outcome: 'delivered' } | { outcome: 'retry'; nextAttemptAt: Date } | { outcome: 'failed' });
+
+/** What the next claim may bring per host (the worker's host limiter, see host-limiter.ts). */
+export type HostRoom = { skip: string[]; room: Record<string, number>; fresh: number };
 
 export function webhooksRepository(db: Db) {
   /** Which of `ids` are the user's numbers, and which of `tagIds` the user's tags. */
@@ -137,7 +144,7 @@ export function webhooksRepository(db: Db) {
         if (held!.n >= max) return undefined;
         const [row] = await tx
           .insert(webhooks)
-          .values({ userId, ...input, secretEnc, createdAt: now })
+          .values({ userId, ...input, host: hostOf(input.url), secretEnc, createdAt: now })
           .returning(webhookColumns);
         return toWebhookDto(row!);
       }),
@@ -148,6 +155,7 @@ export function webhooksRepository(db: Db) {
         .update(webhooks)
         .set({
           ...patch,
+          ...(patch.url ? { host: hostOf(patch.url) } : {}),
           ...(patch.enabled ? { disabledReason: null, failingSince: null } : {}),
         })
         .where(and(eq(webhooks.userId, userId), eq(webhooks.id, id)))
@@ -232,17 +240,26 @@ export function webhooksRepository(db: Db) {
      * Claims up to `limit` endpoints with a due delivery (enabled, not leased, least recently
      * leased first), leases each for `leaseMs`, and returns each one's oldest due delivery: one
      * attempt per endpoint at a time, so a slow receiver holds one worker slot, never the others'.
-     * Endpoints are locked with SKIP LOCKED, so workers in several processes never claim the same.
+     * Per host at most `hosts.room[host]` endpoints (`hosts.fresh` for a host not listed, none of
+     * `hosts.skip`): a host that is paused or has its slots taken stays in the table, unclaimed.
+     * Endpoints are locked with SKIP LOCKED, so workers in several processes never claim the same;
+     * candidates beyond their host's room are not leased and are free when the statement ends.
      * Each step is an index probe per endpoint (deliveries_due_idx), whatever the backlog.
      */
-    async claim(now: Date, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+    async claim(
+      now: Date,
+      limit: number,
+      leaseMs: number,
+      hosts: HostRoom = { skip: [], room: {}, fresh: limit },
+    ): Promise<ClaimedDelivery[]> {
       const at = now.toISOString();
       const until = new Date(now.getTime() + leaseMs).toISOString();
       return rowsOf<ClaimedDelivery>(
         await db.execute(sql`
-          with ep as (
-            select w.id from webhooks w
+          with candidate as (
+            select w.id, w.host, w.lease_until from webhooks w
             where w.enabled and (w.lease_until is null or w.lease_until <= ${at}::timestamptz)
+              ${hosts.skip.length ? sql`and w.host <> all(array(select jsonb_array_elements_text(${JSON.stringify(hosts.skip)}::jsonb)))` : sql``}
               and exists (select 1 from deliveries d where d.webhook_id = w.id
                 and d.status = 'pending' and d.next_attempt_at <= ${at}::timestamptz)
             order by w.lease_until nulls first
@@ -250,10 +267,17 @@ export function webhooksRepository(db: Db) {
             -- Not FOR UPDATE: that would wait on (and deadlock with) the key-share locks that
             -- inserting deliveries takes on their endpoint.
             for no key update skip locked
+          ), ep as (
+            select id from (
+              select c.id, row_number() over (partition by c.host
+                  order by c.lease_until nulls first, c.id) as rn,
+                coalesce((${JSON.stringify(hosts.room)}::jsonb ->> c.host)::int, ${hosts.fresh}) as room
+              from candidate c) r
+            where rn <= room
           ), leased as (
             update webhooks w set lease_until = ${until}::timestamptz
             from ep where w.id = ep.id
-            returning w.id, w.url, w.secret_enc, w.previous_secret_enc, w.previous_until
+            returning w.id, w.url, w.host, w.secret_enc, w.previous_secret_enc, w.previous_until
           ), picked as (
             select l.*, (select d.id from deliveries d where d.webhook_id = l.id
                 and d.status = 'pending' and d.next_attempt_at <= ${at}::timestamptz
@@ -264,7 +288,7 @@ export function webhooksRepository(db: Db) {
           from picked p
           where d.id = p.delivery_id
           returning d.id, d.webhook_id as "webhookId", d.body, d.attempts,
-            d.created_at as "createdAt", p.url, p.secret_enc as "secretEnc",
+            d.created_at as "createdAt", p.url, p.host, p.secret_enc as "secretEnc",
             p.previous_secret_enc as "previousSecretEnc", p.previous_until as "previousUntil"`),
       ).map((r) => ({
         ...r,
@@ -272,6 +296,19 @@ export function webhooksRepository(db: Db) {
         previousUntil: r.previousUntil ? new Date(r.previousUntil) : null,
       }));
     },
+
+    /**
+     * Gives a claimed delivery back unsent (its host was paused while the claim ran): the
+     * attempt is not counted and the endpoint's lease ends.
+     */
+    release: (d: ClaimedDelivery) =>
+      db.transaction(async (tx) => {
+        await tx.update(webhooks).set({ leaseUntil: null }).where(eq(webhooks.id, d.webhookId));
+        await tx
+          .update(deliveries)
+          .set({ attempts: sql`${deliveries.attempts} - 1` })
+          .where(eq(deliveries.id, d.id));
+      }),
 
     /**
      * Records an attempt and its consequence, in one transaction: the delivery's state, and the

@@ -14,6 +14,8 @@ export const webhooks = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
+    /** The URL's host and port: the delivery worker's per-host limits and breaker go by it. */
+    host: text('host').notNull().default(''),
     events: text('events').array().notNull(),
     numberIds: uuid('number_ids')
       .array()

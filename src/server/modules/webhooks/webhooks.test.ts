@@ -6,7 +6,11 @@ import { deliveries, webhooks } from '../../db/schema.ts';
 import { startFakeProvider, type FakeProvider } from '../../test/fake-provider.ts';
 import { createTestApp, signIn, type TestApp, pollNow as pollNowIn } from '../../test/app.ts';
 import { only, signInAdmin } from '../../test/admin.ts';
+import type { FetchOutcome } from '../../providers/safe-fetch.ts';
+import { testLogger } from '../../test/logger.ts';
+import { createDeliveryWorker } from './delivery-worker.ts';
 import { verifyWebhook } from './signing.ts';
+import { webhooksRepository } from './webhooks.repository.ts';
 
 /*
  * Webhooks: endpoints of a user, deliveries made in the transaction that stores the messages,
@@ -16,6 +20,8 @@ import { verifyWebhook } from './signing.ts';
 const PROVIDER = 'sms-hooks.test';
 const RECEIVER = 'hooks-receiver.test';
 const INTERNAL = 'internal-hooks.test'; // resolves to a private address: the guard refuses it
+const FLAKY = 'flaky-receiver.test'; // another receiver host: 503 until `flakyUp`
+let flakyUp = false;
 const broken = new Set<string>();
 const inbox = new Map<string, { id: string; from: string; content: string }[]>();
 type Received = { headers: http.IncomingHttpHeaders; body: string; path: string };
@@ -24,6 +30,7 @@ const received: Received[] = [];
 let answers: { status: number; headers?: Record<string, string>; body?: string }[] = [];
 let provider: FakeProvider;
 let receiver: FakeProvider;
+let flaky: FakeProvider;
 let t: TestApp;
 let alice: { cookie: string; user: { id: string } };
 let bob: { cookie: string; user: { id: string } };
@@ -51,8 +58,17 @@ beforeAll(async () => {
       res.end(a.body ?? '');
     });
   });
+  flaky = await startFakeProvider((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(flakyUp ? 200 : 503);
+      res.end(flakyUp ? 'ok' : 'overloaded');
+    });
+  });
   t = await createTestApp({
-    env: { PROVIDER_ALLOWLIST: `${PROVIDER}:${provider.port},${RECEIVER}:${receiver.port}` },
+    env: {
+      PROVIDER_ALLOWLIST: `${PROVIDER}:${provider.port},${RECEIVER}:${receiver.port},${FLAKY}:${flaky.port}`,
+    },
     provider: {
       lookup: async (host) => [
         { address: host === INTERNAL ? '10.20.30.40' : '127.0.0.1', family: 4 },
@@ -68,6 +84,7 @@ afterAll(async () => {
   await t.close();
   await provider.close();
   await receiver.close();
+  await flaky.close();
 });
 beforeEach(() => {
   received.length = 0;
@@ -381,6 +398,107 @@ describe('deliveries', () => {
     );
     expect(missing.json().error.code).toBe('DELIVERY_NOT_FOUND');
     await call(alice, 'DELETE', `/v1/webhooks/${hook.id}`);
+  });
+});
+
+describe('a receiver host that is down', () => {
+  it('is paused as a whole after 5 failures in a row: its deliveries wait unspent, others go, one probe resumes it', async () => {
+    const flakyUrl = (i: number) => `http://${FLAKY}:${flaky.port}/hook-${i}`;
+    const down: WebhookWithSecretDto[] = [];
+    for (let i = 0; i < 5; i++) down.push(await createHook({ url: flakyUrl(i) }));
+    const up = await createHook();
+    const sendTests = async (hooks: { id: string }[]) => {
+      for (const h of hooks)
+        expect((await call(alice, 'POST', `/v1/webhooks/${h.id}/test`)).statusCode).toBe(202);
+    };
+    const attemptsOf = async () =>
+      (await Promise.all(down.map((h) => rowsOf(h.id)))).map((r) => r[0]!.attempts);
+    const flakyRequests = () => flaky.requests.length;
+    const before = flakyRequests();
+
+    await sendTests([...down, up]);
+    await t.app.deliveries.drain();
+    // Five 503s (at most 4 at a time): the fifth in a row paused the host.
+    expect(flakyRequests() - before).toBe(5);
+    expect(await attemptsOf()).toEqual([1, 1, 1, 1, 1]);
+    expect((await rowsOf(up.id))[0]!.status).toBe('delivered');
+
+    // Their retries fall due within the pause: none is attempted, none spends an attempt, while
+    // another host's deliveries go through.
+    t.clock.advance(10_000);
+    await sendTests([up]);
+    await t.app.deliveries.drain();
+    expect(flakyRequests() - before).toBe(5);
+    expect(await attemptsOf()).toEqual([1, 1, 1, 1, 1]);
+    expect((await rowsOf(up.id)).map((d) => d.status)).toEqual(['delivered', 'delivered']);
+
+    // The pause over, one probe goes alone; its answer resumes the host, and the rest follow.
+    t.clock.advance(25_000);
+    flakyUp = true;
+    await t.app.deliveries.drain();
+    expect(flakyRequests() - before).toBe(10);
+    expect(await attemptsOf()).toEqual([2, 2, 2, 2, 2]);
+    for (const h of down) expect((await rowsOf(h.id))[0]!.status).toBe('delivered');
+    flakyUp = false;
+  });
+});
+
+describe('a receiver host that hangs', () => {
+  it('holds at most 4 of the worker’s slots, however many endpoints it serves; others go meanwhile', async () => {
+    const hung: WebhookWithSecretDto[] = [];
+    for (let i = 0; i < 8; i++)
+      hung.push(await createHook({ url: `http://hung-receiver.test/hook-${i}` }));
+    const fine: WebhookWithSecretDto[] = [];
+    for (let i = 0; i < 3; i++) fine.push(await createHook({ url: `http://fine-${i}.test/hook` }));
+    for (const h of [...hung, ...fine])
+      expect((await call(alice, 'POST', `/v1/webhooks/${h.id}/test`)).statusCode).toBe(202);
+    const waiting: (() => void)[] = [];
+    let hanging = true;
+    const timedOut: FetchOutcome = { ok: false, kind: 'timeout', error: 'Timed out' };
+    const sentTo: string[] = [];
+    const logger = testLogger();
+    // Eight slots: without a per-host limit the hung host's eight endpoints would take them all.
+    const worker = createDeliveryWorker({
+      repo: webhooksRepository(t.database.db),
+      send: (url) => {
+        sentTo.push(new URL(url).host);
+        if (!url.includes('hung-receiver')) {
+          return Promise.resolve({
+            ok: true,
+            status: 204,
+            body: '',
+            contentType: undefined,
+            finalUrl: url,
+          });
+        }
+        return hanging
+          ? new Promise<FetchOutcome>((resolve) => waiting.push(() => resolve(timedOut)))
+          : Promise.resolve(timedOut);
+      },
+      decrypt: () => 'whsec_' + Buffer.alloc(24, 7).toString('base64'),
+      now: t.clock.now,
+      log: logger.log,
+      mailer: t.mailer,
+      publicUrl: 'http://localhost:3000',
+      options: { concurrency: 8, idleMs: 5 },
+    });
+    worker.start();
+    try {
+      await expect
+        .poll(
+          async () =>
+            (await Promise.all(fine.map((h) => rowsOf(h.id)))).flat().map((d) => d.status),
+          {
+            timeout: 10_000,
+          },
+        )
+        .toEqual(['delivered', 'delivered', 'delivered']);
+      expect(sentTo.filter((h) => h === 'hung-receiver.test')).toHaveLength(4);
+    } finally {
+      hanging = false;
+      waiting.forEach((answer) => answer());
+      await worker.stop();
+    }
   });
 });
 
