@@ -11,6 +11,7 @@ export const WEBHOOK_EVENTS = [
   'message.received',
   'number.failing',
   'number.recovered',
+  'number.expiring',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number] | 'webhook.test';
 
@@ -19,9 +20,13 @@ export const EVENT_DESCRIPTIONS: Record<(typeof WEBHOOK_EVENTS)[number], string>
   'message.received': 'Any message arrived, with or without a code',
   'number.failing': "A number's provider link failed 3 polls in a row",
   'number.recovered': 'A failing number was read again',
+  'number.expiring': "A number's end date is near (once per end date; a renewal re-arms it)",
 };
 
 export const MAX_WEBHOOKS_PER_USER = 20;
+/** `number.expiring` is sent this many days before a number's end date (the webhook's choice). */
+export const DEFAULT_EXPIRING_DAYS = 3;
+export const MAX_EXPIRING_DAYS = 60;
 export const MAX_WEBHOOK_FILTER_IDS = 100;
 /** How long the previous secret still signs after a rotation (both signatures are sent). */
 export const SECRET_OVERLAP_HOURS = 24;
@@ -46,6 +51,12 @@ export const createWebhookBody = z.object({
   /** Only numbers with one of these tags (empty or absent: any tag). */
   tagIds: idsField.optional(),
   enabled: z.boolean().optional(),
+  /** Days before a number's end date that `number.expiring` is sent (default 3). */
+  expiringDays: z
+    .int({ error: 'Days must be a whole number' })
+    .min(1, 'Days must be at least 1')
+    .max(MAX_EXPIRING_DAYS, `Days must be at most ${MAX_EXPIRING_DAYS}`)
+    .optional(),
 });
 export type CreateWebhookBody = z.input<typeof createWebhookBody>;
 export const updateWebhookBody = createWebhookBody.partial();
@@ -58,6 +69,7 @@ export const webhookDto = z.object({
   numberIds: z.array(z.uuid()),
   tagIds: z.array(z.uuid()),
   enabled: z.boolean(),
+  expiringDays: z.number().int(),
   /** Why the server turned it off (failing for 24 hours), or null. */
   disabledReason: z.string().nullable(),
   /** Deliveries have been failing since then (null: the last one went through). */

@@ -332,4 +332,41 @@ describe('Webhooks screen', () => {
     await mine.getByRole('button', { name: 'Try again' }).click();
     await expect.poll(() => mine.getByTestId('delivery-row').count()).toBe(3);
   });
+
+  it('asks how many days before the end date when number.expiring is chosen, and shows them', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(h.baseUrl + '/dashboard/webhooks');
+    await card().first().waitFor();
+    await page.getByRole('button', { name: 'Add webhook' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add webhook' });
+    const days = dialog.getByLabel('Days before the end date');
+    expect(await days.count()).toBe(0);
+    await dialog.getByLabel('URL', { exact: true }).fill(receiver.url + '/expiring');
+    await dialog.getByRole('checkbox', { name: /code\.received/ }).uncheck();
+    await dialog.getByRole('checkbox', { name: /number\.expiring/ }).check();
+    expect(await days.inputValue()).toBe('3');
+
+    h.allowHttp(400, /\/v1\/webhooks$/);
+    await days.fill('0');
+    await dialog.getByRole('button', { name: 'Add webhook' }).click();
+    await dialog.getByText('Days must be at least 1').waitFor();
+    expect(await days.getAttribute('aria-invalid')).toBe('true');
+    await noHorizontalScroll(page, 390);
+    await h.screenshot('webhooks-expiring-form-390');
+    await days.fill('7');
+    await dialog.getByRole('button', { name: 'Add webhook' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const made = card().filter({ hasText: receiver.url + '/expiring' });
+    await made.getByText('number.expiring · 7 days').waitFor();
+    await page.getByTestId('webhook-secret').getByRole('button', { name: 'Done' }).click();
+
+    await made.getByRole('button', { name: `Actions for ${receiver.url}/expiring` }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit webhook' });
+    expect(await edit.getByLabel('Days before the end date').inputValue()).toBe('7');
+    await edit.getByLabel('Days before the end date').fill('1');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await made.getByText('number.expiring · 1 day').waitFor();
+  });
 });

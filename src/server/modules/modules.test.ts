@@ -52,10 +52,11 @@ describe('one module, one plugin', () => {
       'analytics retention',
       'poller',
       'webhook deliveries',
+      'webhook expiry events',
       'webhook log retention',
     ]);
     const main = fs.readFileSync(path.join(projectRoot, 'src/server/main.ts'), 'utf8');
     expect(main).toMatch(/app\.background\.start\(\)/);
-    expect(main).not.toMatch(/\.(poller|deliveries|\w*Retention)\.start\(/);
+    expect(main).not.toMatch(/\.(poller|deliveries|webhook\w+|\w*Retention)\.start\(/);
   });
 });

@@ -3,7 +3,7 @@ import { analyticsRepository } from './analytics.repository.ts';
 import { analyticsRoutes } from './analytics.routes.ts';
 import { analyticsService } from './analytics.service.ts';
 import { analyticsRecorder, type AnalyticsRecorder } from './recorder.ts';
-import type { RetentionJob } from '../../retention-job.ts';
+import type { BatchJob } from '../../batch-job.ts';
 import { analyticsRetention } from './retention.ts';
 
 declare module 'fastify' {
@@ -11,7 +11,7 @@ declare module 'fastify' {
     /** Analytics events, buffered and written in batches (tests flush it). */
     analytics: AnalyticsRecorder;
     /** Prunes old analytics events and post view marks (background work). */
-    analyticsRetention: RetentionJob<'events' | 'views'>;
+    analyticsRetention: BatchJob<'events' | 'views'>;
   }
 }
 

@@ -1,4 +1,4 @@
-import { retentionJob } from '../../retention-job.ts';
+import { batchJob } from '../../batch-job.ts';
 import type { AnalyticsRepository } from './analytics.repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -13,12 +13,12 @@ export function analyticsRetention(
   deps: {
     repo: Pick<AnalyticsRepository, 'pruneEvents' | 'pruneViews'>;
     retentionDays: () => Promise<number>;
-  } & Omit<Parameters<typeof retentionJob>[0], 'name' | 'steps'>,
+  } & Omit<Parameters<typeof batchJob>[0], 'name' | 'steps'>,
 ) {
   const { repo, retentionDays, ...job } = deps;
-  return retentionJob({
+  return batchJob({
     ...job,
-    name: 'analytics',
+    name: 'analytics retention',
     steps: {
       events: async (now, batch) =>
         repo.pruneEvents(new Date(now.getTime() - (await retentionDays()) * DAY_MS), batch),

@@ -57,6 +57,10 @@ export const voipNumbers = pgTable(
       .where(sql`${t.isActive}`),
     // Search (`?q=`): the user's distinct hosts (a skip scan), then the numbers on the matching
     // hosts, newest first for one host (migration 0007).
+    // A user's numbers by end date (expiry events and reminders).
+    index('voip_numbers_user_end_idx')
+      .on(t.userId, t.endDate)
+      .where(sql`${t.endDate} is not null`),
     index('voip_numbers_user_host_idx').on(t.userId, t.apiHost, t.createdAt, t.id),
     // Search (`?q=`): substring LIKE on the host and the phone digits (pg_trgm, migration 0005).
     index('voip_numbers_host_trgm_idx').using('gin', t.apiHost.op('gin_trgm_ops')),

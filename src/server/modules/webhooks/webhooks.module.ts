@@ -1,4 +1,4 @@
-import { retentionJob, type RetentionJob } from '../../retention-job.ts';
+import { batchJob, type BatchJob } from '../../batch-job.ts';
 import { createSafeFetcher } from '../../providers/safe-fetch.ts';
 import { defineModule } from '../module.ts';
 import {
@@ -14,7 +14,9 @@ declare module 'fastify' {
     /** Sends webhook deliveries (background work). */
     deliveries: DeliveryWorker;
     /** Prunes finished deliveries past the admin's retention (background work). */
-    webhookLogRetention: RetentionJob<'deliveries'>;
+    webhookLogRetention: BatchJob<'deliveries' | 'expiryMarks'>;
+    /** Queues number.expiring deliveries (background work). */
+    webhookExpiryEvents: BatchJob<'queued'>;
   }
 }
 
@@ -58,18 +60,39 @@ export const webhooksModule = defineModule('webhooks', ['auth', 'settings'], (ap
   });
   webhooksRoutes(app, { repo, cipher, now, kick: worker.kick });
 
-  const retention = retentionJob({
-    name: 'webhook log',
+  const retention = batchJob({
+    name: 'webhook log retention',
     steps: {
       deliveries: async (at, batch) => {
         const days = await app.settings.get('webhook_log_retention_days');
         return repo.pruneDeliveries(new Date(at.getTime() - days * DAY_MS), batch);
       },
+      // The marks of end dates gone by: no number.expiring is due for them any more.
+      expiryMarks: (at, batch) => repo.pruneExpiryMarks(at, batch),
     },
     now,
     log: app.log,
   });
   app.decorate('webhookLogRetention', retention);
+
+  // number.expiring: queued every 5 minutes (once per endpoint, number and end date).
+  const expiring = batchJob({
+    name: 'webhook expiry events',
+    steps: {
+      queued: async (at, batch) => {
+        const n = await repo.queueExpiring(at, batch);
+        if (n > 0) worker.kick();
+        return n;
+      },
+    },
+    now,
+    log: app.log,
+    everyMs: 5 * 60_000,
+    firstMs: 10_000,
+  });
+  app.decorate('webhookExpiryEvents', expiring);
+  app.background.add('webhook expiry events', expiring);
+  app.addHook('onClose', async () => expiring.stop());
   app.background.add('webhook log retention', retention);
   app.addHook('onClose', async () => retention.stop());
 });

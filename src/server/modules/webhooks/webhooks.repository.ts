@@ -14,6 +14,7 @@ const webhookColumns = {
   numberIds: webhooks.numberIds,
   tagIds: webhooks.tagIds,
   enabled: webhooks.enabled,
+  expiringDays: webhooks.expiringDays,
   disabledReason: webhooks.disabledReason,
   failingSince: webhooks.failingSince,
   createdAt: webhooks.createdAt,
@@ -61,6 +62,7 @@ export type WebhookInput = {
   numberIds: string[];
   tagIds: string[];
   enabled: boolean;
+  expiringDays: number;
 };
 
 /** The host (and port) of a webhook URL, as `webhooks.host` keeps it. */
@@ -91,6 +93,8 @@ export type AttemptResult = {
 
 /** What the next claim may bring per host (the worker's host limiter, see host-limiter.ts). */
 export type HostRoom = { skip: string[]; room: Record<string, number>; fresh: number };
+
+const ISO_FORMAT = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`);
 
 export function webhooksRepository(db: Db) {
   /** Which of `ids` are the user's numbers, and which of `tagIds` the user's tags. */
@@ -223,6 +227,59 @@ export function webhooksRepository(db: Db) {
         .where(and(eq(deliveries.webhookId, webhookId), eq(deliveries.id, deliveryId)))
         .returning(deliveryColumns);
       return row && toDeliveryDto(row);
+    },
+
+    /**
+     * Queues `number.expiring` for up to `batch` (endpoint, number, end date) that are due: an
+     * enabled endpoint taking the event, an active number of its owner that its filters keep,
+     * whose end date is after `now` and at most the endpoint's `expiring_days` away, and no
+     * event yet for that end date. The mark and the delivery are written by one statement, so
+     * concurrent runs (several workers) queue each once. Answers how many were queued.
+     */
+    async queueExpiring(now: Date, batch: number): Promise<number> {
+      const at = now.toISOString();
+      const made = await db.execute(sql`
+        with due as (
+          select w.id as webhook_id, n.id as number_id, n.phone_number, n.end_date
+          from webhooks w
+          join voip_numbers n on n.user_id = w.user_id and n.is_active
+            and n.end_date > ${at}::timestamptz
+            and n.end_date <= ${at}::timestamptz + make_interval(days => w.expiring_days)
+          where w.enabled and 'number.expiring' = any(w.events)
+            and (cardinality(w.number_ids) = 0 or n.id = any(w.number_ids))
+            and (cardinality(w.tag_ids) = 0 or exists (select 1 from voip_number_tags t
+              where t.voip_number_id = n.id and t.tag_id = any(w.tag_ids)))
+            and not exists (select 1 from webhook_expiry_marks m where m.webhook_id = w.id
+              and m.number_id = n.id and m.end_date = n.end_date)
+          limit ${batch}
+        ), marked as (
+          insert into webhook_expiry_marks (webhook_id, number_id, end_date)
+          select webhook_id, number_id, end_date from due
+          on conflict do nothing
+          returning webhook_id, number_id, end_date
+        )
+        insert into deliveries (webhook_id, event, body, created_at, next_attempt_at)
+        select m.webhook_id, 'number.expiring', jsonb_build_object(
+            'type', 'number.expiring',
+            'timestamp', ${at}::text,
+            'data', jsonb_build_object('numberId', m.number_id, 'phoneNumber', d.phone_number,
+              'endDate', to_char(m.end_date at time zone 'UTC', ${ISO_FORMAT}),
+              'daysLeft', ceil(extract(epoch from m.end_date - ${at}::timestamptz) / 86400)::int))::text,
+          ${at}::timestamptz, ${at}::timestamptz
+        from marked m
+        join due d on d.webhook_id = m.webhook_id and d.number_id = m.number_id
+        returning 1`);
+      return rowsOf(made).length;
+    },
+
+    /** Deletes up to `batch` expiry marks of end dates before `now` (no event is due for them). */
+    async pruneExpiryMarks(now: Date, batch: number): Promise<number> {
+      const gone = await db.execute(sql`
+        delete from webhook_expiry_marks where ctid in (
+          select ctid from webhook_expiry_marks
+          where end_date < ${now.toISOString()}::timestamptz limit ${batch})
+        returning 1`);
+      return rowsOf(gone).length;
     },
 
     /** Deletes up to `batch` finished deliveries made before `before` (the log's retention). */

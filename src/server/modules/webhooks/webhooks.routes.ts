@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { idParams } from '../../../shared/numbers.ts';
 import {
   createWebhookBody,
+  DEFAULT_EXPIRING_DAYS,
   deliveryDto,
   deliveryListResponse,
   MAX_WEBHOOKS_PER_USER,
@@ -104,6 +105,7 @@ export function webhooksRoutes(
           numberIds: req.body.numberIds ?? [],
           tagIds: req.body.tagIds ?? [],
           enabled: req.body.enabled ?? true,
+          expiringDays: req.body.expiringDays ?? DEFAULT_EXPIRING_DAYS,
         },
         cipher.encrypt(secret),
         MAX_WEBHOOKS_PER_USER,
@@ -145,13 +147,14 @@ export function webhooksRoutes(
       const user = requireUser(req);
       await own(user.id, req.params.id);
       await checkIds(user.id, req.body);
-      const { url, events, numberIds, tagIds, enabled } = req.body;
+      const { url, events, numberIds, tagIds, enabled, expiringDays } = req.body;
       const updated = await repo.update(user.id, req.params.id, {
         ...(url === undefined ? {} : { url }),
         ...(events === undefined ? {} : { events }),
         ...(numberIds === undefined ? {} : { numberIds }),
         ...(tagIds === undefined ? {} : { tagIds }),
         ...(enabled === undefined ? {} : { enabled }),
+        ...(expiringDays === undefined ? {} : { expiringDays }),
       });
       if (!updated) throw webhookErrors.notFound();
       return updated;

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { voipNumbers } from '../numbers/numbers.table.ts';
 import { users } from '../users/users.table.ts';
 
 /**
@@ -26,6 +36,8 @@ export const webhooks = pgTable(
       .notNull()
       .default(sql`'{}'`),
     enabled: boolean('enabled').notNull().default(true),
+    /** `number.expiring` is sent this many days before a number's end date. */
+    expiringDays: integer('expiring_days').notNull().default(3),
     secretEnc: text('secret_enc').notNull(),
     previousSecretEnc: text('previous_secret_enc'),
     previousUntil: timestamp('previous_until', { withTimezone: true }),
@@ -78,4 +90,23 @@ export const deliveries = pgTable(
       .on(t.createdAt)
       .where(sql`${t.status} <> 'pending'`),
   ],
+);
+
+/**
+ * A `number.expiring` event made for an endpoint, a number and its end date: made once (the key),
+ * in the statement that queues the delivery, so no worker, run or restart makes it twice; a later
+ * end date (a renewal) is a new key.
+ */
+export const webhookExpiryMarks = pgTable(
+  'webhook_expiry_marks',
+  {
+    webhookId: uuid('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    numberId: uuid('number_id')
+      .notNull()
+      .references(() => voipNumbers.id, { onDelete: 'cascade' }),
+    endDate: timestamp('end_date', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.webhookId, t.numberId, t.endDate] })],
 );

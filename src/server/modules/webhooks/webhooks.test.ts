@@ -2,7 +2,7 @@ import type http from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { WebhookWithSecretDto } from '../../../shared/webhooks.ts';
-import { deliveries, webhooks } from '../../db/schema.ts';
+import { deliveries, voipNumbers, webhooks } from '../../db/schema.ts';
 import { startFakeProvider, type FakeProvider } from '../../test/fake-provider.ts';
 import { createTestApp, signIn, type TestApp, pollNow as pollNowIn } from '../../test/app.ts';
 import { only, signInAdmin } from '../../test/admin.ts';
@@ -119,6 +119,14 @@ async function addNumber(who = alice, extra: object = {}) {
   });
   expect(res.statusCode, res.body).toBe(201);
   return { id: res.json().id as string, phone };
+}
+/** A number of Bob's ending in `days` (no webhook of Alice's may hear of it). */
+async function bobNumberWith(days: number) {
+  const n = await addNumber(bob);
+  await t.database.db
+    .update(voipNumbers)
+    .set({ endDate: new Date(t.clock.now().getTime() + days * 86_400_000) })
+    .where(eq(voipNumbers.id, n.id));
 }
 /** Failures kept: a number's consecutive failures make `number.failing`. */
 const pollNow = (...ids: string[]) => pollNowIn(t, ids, { keepFailures: true });
@@ -526,7 +534,7 @@ describe('the delivery log', () => {
     const events = async () => (await rowsOf(hook.id)).map((d) => d.event).sort();
 
     // The default: 30 days.
-    expect(await t.app.webhookLogRetention.runOnce()).toEqual({ deliveries: 2 });
+    expect(await t.app.webhookLogRetention.runOnce()).toEqual({ deliveries: 2, expiryMarks: 0 });
     expect(await events()).toEqual(['last-week', 'old-pending', 'recent']);
 
     const admin = await signInAdmin(t, { role: 'editor', permissions: only('settings') });
@@ -541,8 +549,93 @@ describe('the delivery log', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toContain('webhook_log_retention_days must be at least 1');
     expect((await put(7)).statusCode).toBe(200);
-    expect(await t.app.webhookLogRetention.runOnce()).toEqual({ deliveries: 1 });
+    expect(await t.app.webhookLogRetention.runOnce()).toEqual({ deliveries: 1, expiryMarks: 0 });
     expect(await events()).toEqual(['last-week', 'old-pending']);
     expect((await put(30)).statusCode).toBe(200);
+  });
+});
+
+// Last: it moves the clock a month on (sessions end).
+describe('number.expiring', () => {
+  it('takes 1 to 60 days', async () => {
+    for (const expiringDays of [0, 61, 2.5, '3']) {
+      const res = await call(alice, 'POST', '/v1/webhooks', {
+        url: hookUrl(),
+        events: ['number.expiring'],
+        expiringDays,
+      });
+      expect(res.statusCode, String(expiringDays)).toBe(400);
+      expect(res.json().error.fields.expiringDays).toHaveLength(1);
+    }
+    const hook = await createHook({ events: ['number.expiring'] });
+    expect(hook.expiringDays).toBe(3);
+    const patched = await call(alice, 'PATCH', `/v1/webhooks/${hook.id}`, { expiringDays: 14 });
+    expect(patched.json().expiringDays).toBe(14);
+  });
+  it('is sent once per number and end date, N days before it, for active numbers the filters keep; a renewal re-arms it', async () => {
+    const hook = await createHook({ events: ['number.expiring'], expiringDays: 3 });
+    expect(hook.expiringDays).toBe(3);
+    const other = await createHook({ events: ['code.received'] });
+    const now = t.clock.now().getTime();
+    const DAY = 86_400_000;
+    const numberWith = async (endInDays: number, extra: object = {}) => {
+      const n = await addNumber();
+      await t.database.db
+        .update(voipNumbers)
+        .set({ endDate: new Date(now + endInDays * DAY), ...extra })
+        .where(eq(voipNumbers.id, n.id));
+      return n;
+    };
+    const soon = await numberWith(2.5);
+    const later = await numberWith(5);
+    await numberWith(-1); // already over
+    await numberWith(1, { isActive: false });
+    await bobNumberWith(1);
+    const bodies = async () =>
+      (await rowsOf(hook.id))
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+        .map((d) => JSON.parse(d.body));
+
+    // Two runs at once (as two workers would): one event.
+    const runs = await Promise.all([
+      t.app.webhookExpiryEvents.runOnce(),
+      webhooksRepository(t.database.db).queueExpiring(t.clock.now(), 100),
+    ]);
+    expect(runs[0].queued + runs[1]).toBe(1);
+    expect(await bodies()).toEqual([
+      {
+        type: 'number.expiring',
+        timestamp: new Date(now).toISOString(),
+        data: {
+          numberId: soon.id,
+          phoneNumber: soon.phone,
+          endDate: new Date(now + 2.5 * DAY).toISOString(),
+          daysLeft: 3,
+        },
+      },
+    ]);
+    expect(await rowsOf(other.id)).toHaveLength(0);
+    // Sent like any delivery, signed.
+    await t.app.deliveries.drain();
+    expect(received.map((r) => JSON.parse(r.body).type)).toEqual(['number.expiring']);
+
+    // Again: nothing new. Two days on, the other number is within 3 days.
+    expect(await t.app.webhookExpiryEvents.runOnce()).toEqual({ queued: 0 });
+    t.clock.advance(2 * DAY);
+    expect(await t.app.webhookExpiryEvents.runOnce()).toEqual({ queued: 1 });
+    expect((await bodies())[1].data).toMatchObject({ numberId: later.id, daysLeft: 3 });
+
+    // Renewed a month: the event comes again, 3 days before the new end date.
+    await t.database.db
+      .update(voipNumbers)
+      .set({ endDate: new Date(now + 32.5 * DAY) })
+      .where(eq(voipNumbers.id, soon.id));
+    expect(await t.app.webhookExpiryEvents.runOnce()).toEqual({ queued: 0 });
+    t.clock.advance(28 * DAY);
+    expect(await t.app.webhookExpiryEvents.runOnce()).toEqual({ queued: 1 });
+    expect((await bodies())[2].data).toMatchObject({ numberId: soon.id, daysLeft: 3 });
+    // The marks of end dates gone by (both first ones) are dropped with the log's retention.
+    expect((await t.app.webhookLogRetention.runOnce()).expiryMarks).toBe(2);
+    expect(await t.app.webhookExpiryEvents.runOnce()).toEqual({ queued: 0 });
   });
 });

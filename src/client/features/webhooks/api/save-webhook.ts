@@ -12,8 +12,18 @@ type List = { items: WebhookDto[] };
 
 /** Puts a webhook (never its secret) into the cached list, replacing the one with its id. */
 function putInList(qc: QueryClient, saved: WebhookDto) {
-  const { id, url, events, numberIds, tagIds, enabled, disabledReason, failingSince, createdAt } =
-    saved;
+  const {
+    id,
+    url,
+    events,
+    numberIds,
+    tagIds,
+    enabled,
+    expiringDays,
+    disabledReason,
+    failingSince,
+    createdAt,
+  } = saved;
   const item: WebhookDto = {
     id,
     url,
@@ -21,6 +31,7 @@ function putInList(qc: QueryClient, saved: WebhookDto) {
     numberIds,
     tagIds,
     enabled,
+    expiringDays,
     disabledReason,
     failingSince,
     createdAt,

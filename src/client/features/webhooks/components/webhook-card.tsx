@@ -13,6 +13,7 @@ import { cn } from '../../../lib/cn.ts';
 import { formatFullTime, formatMessageTime } from '../../../lib/format.ts';
 import { useSendTest } from '../api/deliveries.ts';
 import { useDeleteWebhook, useRotateSecret, useUpdateWebhook } from '../api/save-webhook.ts';
+import { countOf } from '../../../lib/format.ts';
 import { filtersSummary } from '../filters-summary.ts';
 import { DeliveryLog } from './delivery-log.tsx';
 import { SecretBox, type ShownSecret } from './secret-box.tsx';
@@ -142,7 +143,7 @@ export function WebhookCard({
           {w.events.map((e) => (
             <dd key={e}>
               <Badge tone="blue" className="font-mono">
-                {e}
+                {e === 'number.expiring' ? `${e} · ${countOf(w.expiringDays, 'day')}` : e}
               </Badge>
             </dd>
           ))}

@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import {
+  DEFAULT_EXPIRING_DAYS,
   EVENT_DESCRIPTIONS,
+  MAX_EXPIRING_DAYS,
   WEBHOOK_EVENTS,
   type UpdateWebhookBody,
   type WebhookDto,
@@ -80,6 +82,7 @@ export function WebhookDialog({ open, onOpenChange, editing, onCreated }: Props)
           if (!sameSet(body.numberIds, editing.numberIds)) changes.numberIds = body.numberIds;
           if (!sameSet(body.tagIds, editing.tagIds)) changes.tagIds = body.tagIds;
           if (body.enabled !== editing.enabled) changes.enabled = body.enabled;
+          if (body.expiringDays !== editing.expiringDays) changes.expiringDays = body.expiringDays;
           if (Object.keys(changes).length === 0) return close();
           update.mutate(
             { id: editing.id, changes },
@@ -102,6 +105,7 @@ type Body = {
   numberIds: string[];
   tagIds: string[];
   enabled: boolean;
+  expiringDays: number;
 };
 
 function WebhookForm({
@@ -125,6 +129,9 @@ function WebhookForm({
   );
   const [tagIds, setTagIds] = useState<string[]>(initial?.tagIds ?? []);
   const [enabled, setEnabled] = useState(initial?.enabled ?? true);
+  const [expiringDays, setExpiringDays] = useState(
+    String(initial?.expiringDays ?? DEFAULT_EXPIRING_DAYS),
+  );
   const [noNumbers, setNoNumbers] = useState(false);
   const fields = isApiError(failure) ? (failure.fields ?? {}) : {};
   const fieldError = (f: string) =>
@@ -144,6 +151,8 @@ function WebhookForm({
       numberIds: someNumbers ? [...numbers] : [],
       tagIds,
       enabled,
+      // Sent as typed: the server says what is wrong with it.
+      expiringDays: Number(expiringDays.trim() || NaN),
     });
   };
 
@@ -192,6 +201,30 @@ function WebhookForm({
             </span>
           </label>
         ))}
+        {events.includes('number.expiring') && (
+          <div className="ml-6 max-w-sm">
+            <FormField
+              id="webhook-expiring-days"
+              label="Days before the end date"
+              error={fieldError('expiringDays')}
+              hint={`number.expiring is sent this many days (1–${MAX_EXPIRING_DAYS}) before a number's end date.`}
+            >
+              <div className="w-28">
+                <Input
+                  id="webhook-expiring-days"
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={MAX_EXPIRING_DAYS}
+                  value={expiringDays}
+                  onChange={(e) => setExpiringDays(e.target.value)}
+                  invalid={!!fieldError('expiringDays')}
+                  aria-describedby="webhook-expiring-days-error"
+                />
+              </div>
+            </FormField>
+          </div>
+        )}
         <p
           id="webhook-events-error"
           className="text-sm text-red-700 empty:hidden"

@@ -1,44 +1,44 @@
 import { realTimers, type Scheduler, type Timer } from './clock.ts';
 
-/** How often a retention job runs, and how soon after start the first run is. */
-export const RETENTION_EVERY_MS = 60 * 60_000;
-export const RETENTION_FIRST_MS = 30_000;
-/** Rows per delete statement, and the pause between two (the embedded database runs on the main thread). */
-export const RETENTION_BATCH = 5000;
-export const RETENTION_PAUSE_MS = 50;
+/** How often a batch job runs by default, and how soon after start the first run is. */
+export const BATCH_JOB_EVERY_MS = 60 * 60_000;
+export const BATCH_JOB_FIRST_MS = 30_000;
+/** Rows per statement, and the pause between two (the embedded database runs on the main thread). */
+export const BATCH_ROWS = 5000;
+export const BATCH_PAUSE_MS = 50;
 
 /**
- * One kind of row a retention job deletes: up to `batch` rows that `now` makes too old, answering
- * how many went. Called again, after a pause, while it deletes a full batch.
+ * One step of a batch job: handles up to `batch` rows that are due at `now` (deletes old ones,
+ * queues events), answering how many. Called again, after a pause, while it handles a full batch.
  */
-export type PruneStep = (now: Date, batch: number) => Promise<number>;
+export type BatchStep = (now: Date, batch: number) => Promise<number>;
 
-/** What the job logs with (the app's logger). */
-export type RetentionLog = {
+/** What a batch job logs with (the app's logger). */
+export type BatchJobLog = {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
 };
 
 /**
- * A retention job: runs its steps in order, each in batches (a pause between two, so requests are
- * served meanwhile), and answers how many rows each deleted. Runs `firstMs` after `start()` and
- * every `everyMs`; `stop()` ends the run in progress after its current statement and waits for
- * it. Logs as `<name> retention`.
+ * A periodic job over rows (retention, scheduled events): runs its steps in order, each in batches
+ * (a pause between two, so requests are served meanwhile), and answers how many rows each step
+ * handled. Runs `firstMs` after `start()` and every `everyMs`; `stop()` ends the run in progress
+ * after its current statement and waits for it. Logs under its `name`.
  */
-export function retentionJob<K extends string>(deps: {
+export function batchJob<K extends string>(deps: {
   name: string;
-  steps: Record<K, PruneStep>;
+  steps: Record<K, BatchStep>;
   now: () => Date;
   timers?: Scheduler;
-  log: RetentionLog;
+  log: BatchJobLog;
   everyMs?: number;
   firstMs?: number;
   batch?: number;
   pauseMs?: number;
 }) {
-  const everyMs = deps.everyMs ?? RETENTION_EVERY_MS;
-  const batch = deps.batch ?? RETENTION_BATCH;
-  const pauseMs = deps.pauseMs ?? RETENTION_PAUSE_MS;
+  const everyMs = deps.everyMs ?? BATCH_JOB_EVERY_MS;
+  const batch = deps.batch ?? BATCH_ROWS;
+  const pauseMs = deps.pauseMs ?? BATCH_PAUSE_MS;
   const timers = deps.timers ?? realTimers;
   const keys = Object.keys(deps.steps) as K[];
   let timer: Timer | undefined;
@@ -62,7 +62,7 @@ export function retentionJob<K extends string>(deps: {
       };
     });
 
-  async function prune(): Promise<Record<K, number>> {
+  async function runSteps(): Promise<Record<K, number>> {
     const t = deps.now();
     const counts = Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
     for (const k of keys) {
@@ -73,13 +73,13 @@ export function retentionJob<K extends string>(deps: {
         await pause(pauseMs);
       }
     }
-    if (keys.some((k) => counts[k] > 0)) deps.log.info(counts, `${deps.name} retention: pruned`);
+    if (keys.some((k) => counts[k] > 0)) deps.log.info(counts, deps.name);
     return counts;
   }
 
   /** One run now (tests call it; a run already going is joined, not doubled). */
   function runOnce(): Promise<Record<K, number>> {
-    running ??= prune().finally(() => {
+    running ??= runSteps().finally(() => {
       running = undefined;
     });
     return running;
@@ -91,7 +91,7 @@ export function retentionJob<K extends string>(deps: {
       () => {
         timer = undefined;
         runOnce()
-          .catch((err: unknown) => deps.log.warn({ err }, `${deps.name} retention failed`))
+          .catch((err: unknown) => deps.log.warn({ err }, `${deps.name} failed`))
           .finally(() => schedule(everyMs));
       },
       ms,
@@ -104,7 +104,7 @@ export function retentionJob<K extends string>(deps: {
       if (started) return;
       started = true;
       stopped = false;
-      schedule(deps.firstMs ?? RETENTION_FIRST_MS);
+      schedule(deps.firstMs ?? BATCH_JOB_FIRST_MS);
     },
     runOnce: () => {
       stopped = false;
@@ -122,4 +122,4 @@ export function retentionJob<K extends string>(deps: {
     },
   };
 }
-export type RetentionJob<K extends string = string> = ReturnType<typeof retentionJob<K>>;
+export type BatchJob<K extends string = string> = ReturnType<typeof batchJob<K>>;
