@@ -23,6 +23,44 @@ export const EVENT_DESCRIPTIONS: Record<(typeof WEBHOOK_EVENTS)[number], string>
   'number.expiring': "A number's end date is near (once per end date; a renewal re-arms it)",
 };
 
+/** What each event POSTs: `{type, timestamp, data}` (the contract; `/v1/openapi.json` shows it). */
+const payload = <T extends string, D extends z.ZodRawShape>(type: T, data: D) =>
+  z.strictObject({
+    type: z.literal(type),
+    /** When the event happened (the poll that stored the message, the check that saw the date). */
+    timestamp: z.iso.datetime(),
+    data: z.strictObject(data),
+  });
+const message = {
+  numberId: z.uuid(),
+  phoneNumber: z.string(),
+  messageId: z.uuid(),
+  content: z.string(),
+  sender: z.string(),
+  receivedAt: z.iso.datetime(),
+};
+const health = {
+  numberId: z.uuid(),
+  phoneNumber: z.string(),
+  /** The poll's error (null once recovered) and the failures in a row. */
+  error: z.string().nullable(),
+  failures: z.number().int(),
+};
+export const WEBHOOK_PAYLOADS = {
+  'code.received': payload('code.received', { ...message, code: z.string() }),
+  'message.received': payload('message.received', { ...message, code: z.string().nullable() }),
+  'number.failing': payload('number.failing', health),
+  'number.recovered': payload('number.recovered', health),
+  'number.expiring': payload('number.expiring', {
+    numberId: z.uuid(),
+    phoneNumber: z.string(),
+    endDate: z.iso.datetime(),
+    /** Days to the end date, rounded up. */
+    daysLeft: z.number().int(),
+  }),
+  'webhook.test': payload('webhook.test', { test: z.literal(true), webhookId: z.uuid() }),
+} satisfies Record<WebhookEvent, z.ZodType>;
+
 export const MAX_WEBHOOKS_PER_USER = 20;
 /** `number.expiring` is sent this many days before a number's end date (the webhook's choice). */
 export const DEFAULT_EXPIRING_DAYS = 3;

@@ -34,7 +34,7 @@ export const DELIVERY_DEFAULTS: DeliveryWorkerOptions = {
   leaseMs: 60_000,
   giveUpAfterMs: DAY_MS,
   disableAfterMs: DAY_MS,
-  hostConcurrency: 4,
+  hostConcurrency: 8,
   hostFailThreshold: 5,
   hostPauseMs: 30_000,
   hostMaxPauseMs: 600_000,

@@ -9,6 +9,7 @@ import {
   MAX_WEBHOOKS_PER_USER,
   SECRET_OVERLAP_HOURS,
   updateWebhookBody,
+  WEBHOOK_PAYLOADS,
   webhookDto,
   webhookWithSecretDto,
 } from '../../../shared/webhooks.ts';
@@ -34,6 +35,30 @@ const deliveriesQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 const HOUR_MS = 3_600_000;
+
+/**
+ * The events as OpenAPI callbacks of `POST /v1/webhooks`: what each one POSTs to the webhook's
+ * URL, signed (`webhook-id`, `webhook-timestamp`, `webhook-signature`).
+ */
+const eventCallbacks = Object.fromEntries(
+  Object.entries(WEBHOOK_PAYLOADS).map(([event, schema]) => [
+    event,
+    {
+      '{$request.body#/url}': {
+        post: {
+          requestBody: {
+            content: {
+              'application/json': { schema: z.toJSONSchema(schema, { target: 'openapi-3.0' }) },
+            },
+          },
+          responses: {
+            '2XX': { description: 'Delivered. Any other answer (or none in 5 s) is retried.' },
+          },
+        },
+      },
+    },
+  ]),
+);
 
 /** The user's webhooks (scopes webhooks:read and webhooks:write for keys). */
 export function webhooksRoutes(
@@ -87,6 +112,7 @@ export function webhooksRoutes(
         description:
           'Creates a webhook. The answer is the only one (with rotate-secret) that carries `secret` (`whsec_` + base64): deliveries are signed with it as Standard Webhooks do.',
         body: createWebhookBody,
+        callbacks: eventCallbacks,
         response: {
           201: webhookWithSecretDto,
           ...errorResponses('UNAUTHORIZED', 'WEBHOOK_LIMIT_REACHED'),

@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { WebhookWithSecretDto } from '../../../shared/webhooks.ts';
+import { WEBHOOK_PAYLOADS, type WebhookWithSecretDto } from '../../../shared/webhooks.ts';
 import { deliveries, voipNumbers, webhooks } from '../../db/schema.ts';
 import { startFakeProvider, type FakeProvider } from '../../test/fake-provider.ts';
 import { createTestApp, signIn, type TestApp, pollNow as pollNowIn } from '../../test/app.ts';
@@ -91,6 +91,11 @@ beforeEach(() => {
   answers = [];
 });
 afterEach(async () => {
+  // Every event sent keeps to its published payload (WEBHOOK_PAYLOADS, the OpenAPI callbacks).
+  for (const r of received) {
+    const body = JSON.parse(r.body) as { type: keyof typeof WEBHOOK_PAYLOADS };
+    expect(WEBHOOK_PAYLOADS[body.type].safeParse(body).error, r.body).toBeUndefined();
+  }
   // Each test's endpoints only: the next test's messages reach none of them.
   await t.database.db.delete(webhooks);
 });
@@ -142,6 +147,19 @@ async function deliverMessages(n: { id: string; phone: string }, messages: strin
 const rowsOf = (webhookId: string) =>
   t.database.db.select().from(deliveries).where(eq(deliveries.webhookId, webhookId));
 const nowSeconds = () => Math.floor(t.clock.now().getTime() / 1000);
+
+describe('the contract', () => {
+  it('publishes each event’s payload as a callback of POST /v1/webhooks', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
+    const callbacks = doc.paths['/v1/webhooks'].post.callbacks;
+    expect(Object.keys(callbacks).sort()).toEqual(Object.keys(WEBHOOK_PAYLOADS).sort());
+    const code = callbacks['code.received']['{$request.body#/url}'].post;
+    const schema = code.requestBody.content['application/json'].schema;
+    expect(schema.required).toEqual(['type', 'timestamp', 'data']);
+    expect(schema.properties.data.required).toContain('code');
+    expect(Object.keys(code.responses)).toEqual(['2XX']);
+  });
+});
 
 describe('webhook endpoints', () => {
   it('are created with a secret shown once, listed, changed and deleted by their owner only', async () => {
@@ -426,7 +444,7 @@ describe('a receiver host that is down', () => {
 
     await sendTests([...down, up]);
     await t.app.deliveries.drain();
-    // Five 503s (at most 4 at a time): the fifth in a row paused the host.
+    // Five 503s: the fifth in a row paused the host.
     expect(flakyRequests() - before).toBe(5);
     expect(await attemptsOf()).toEqual([1, 1, 1, 1, 1]);
     expect((await rowsOf(up.id))[0]!.status).toBe('delivered');
@@ -452,7 +470,7 @@ describe('a receiver host that is down', () => {
 });
 
 describe('a receiver host that hangs', () => {
-  it('holds at most 4 of the worker’s slots, however many endpoints it serves; others go meanwhile', async () => {
+  it('holds at most its share of the worker’s slots, however many endpoints it serves; others go meanwhile', async () => {
     const hung: WebhookWithSecretDto[] = [];
     for (let i = 0; i < 8; i++)
       hung.push(await createHook({ url: `http://hung-receiver.test/hook-${i}` }));
@@ -465,7 +483,8 @@ describe('a receiver host that hangs', () => {
     const timedOut: FetchOutcome = { ok: false, kind: 'timeout', error: 'Timed out' };
     const sentTo: string[] = [];
     const logger = testLogger();
-    // Eight slots: without a per-host limit the hung host's eight endpoints would take them all.
+    // Eight slots, four per host: without a per-host limit the hung host's eight endpoints would
+    // take them all.
     const worker = createDeliveryWorker({
       repo: webhooksRepository(t.database.db),
       send: (url) => {
@@ -488,7 +507,7 @@ describe('a receiver host that hangs', () => {
       log: logger.log,
       mailer: t.mailer,
       publicUrl: 'http://localhost:3000',
-      options: { concurrency: 8, idleMs: 5 },
+      options: { concurrency: 8, hostConcurrency: 4, idleMs: 5 },
     });
     worker.start();
     try {
