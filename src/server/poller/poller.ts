@@ -150,12 +150,14 @@ export function createPoller(deps: {
   /** Tracked tasks finished so far (drain() tells a quiet round from one that raced a finish). */
   let settled = 0;
   const refreshes = new Map<string, { at: number; result: Promise<PollResult | 'busy'> }>();
+  const newMessageListeners = new Set<() => void>();
   const writer = createWriter({
     repo,
     bus: deps.bus,
     log: deps.log,
     keep: deps.keepMessages ?? (() => o.keepMessages),
     batchSize: o.writeBatch,
+    onNewMessages: () => newMessageListeners.forEach((fn) => fn()),
   });
 
   const periods: Record<PollTier, number> = {
@@ -363,6 +365,13 @@ export function createPoller(deps: {
   }
 
   return {
+    /**
+     * Calls `fn` each time a write stored new messages (the webhook worker claims at once what
+     * they made due, rather than at its next idle tick).
+     */
+    onNewMessages(fn: () => void) {
+      newMessageListeners.add(fn);
+    },
     start() {
       if (running) return;
       running = true;

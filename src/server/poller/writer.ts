@@ -26,6 +26,8 @@ export function createWriter(deps: {
   /** Messages kept per number, read for each batch. */
   keep: () => number | Promise<number>;
   batchSize: number;
+  /** Called when a batch stored new messages (their webhook deliveries were made with them). */
+  onNewMessages?: () => void;
 }) {
   const pending: {
     outcome: PollOutcome;
@@ -68,6 +70,7 @@ export function createWriter(deps: {
     }
     const events = stored.flat().map(toEvent);
     if (events.length) {
+      deps.onNewMessages?.();
       published = published.then(() =>
         deps.bus.publish(events).catch((err: unknown) => {
           deps.log.error({ err, events: events.length }, 'publishing new messages failed');

@@ -246,6 +246,8 @@ export function createDeliveryWorker(deps: {
     },
     /** Claims now rather than at the next idle tick (a delivery was just made in this process). */
     kick: wakeUp,
+    /** Waiting for its next claim with nothing in flight (tests). */
+    idle: () => running && inFlight === 0 && wake !== undefined,
     /** Tests: sends everything due now, and what that makes due now, until nothing is. */
     async drain() {
       for (;;) {

@@ -32,67 +32,73 @@ export type WebhookTuning = Partial<DeliveryWorkerOptions> & { timeoutMs?: numbe
  * fetcher with its own connection pool (the provider guard, PROVIDER_ALLOWLIST), no redirects
  * and a short deadline.
  */
-export const webhooksModule = defineModule('webhooks', ['auth', 'settings'], (app, ctx) => {
-  const { config, now, cipher } = ctx;
-  const repo = webhooksRepository(ctx.database.db);
-  const { timeoutMs, ...options } = ctx.tuning.webhooks ?? {};
-  const fetcher = createSafeFetcher({
-    allowlist: config.providerAllowlist,
-    timeoutMs: timeoutMs ?? DELIVERY_TIMEOUT_MS,
-    maxRedirects: 0,
-    ...(ctx.tuning.provider?.lookup ? { lookup: ctx.tuning.provider.lookup } : {}),
-  });
-  const worker = createDeliveryWorker({
-    repo,
-    send: (url, headers, body) => fetcher.fetch(url, { method: 'POST', headers, body }),
-    decrypt: (s) => cipher.decrypt(s),
-    now,
-    log: app.log,
-    mailer: ctx.mailer,
-    publicUrl: config.publicUrl,
-    options,
-  });
-  app.decorate('deliveries', worker);
-  app.background.add('webhook deliveries', worker);
-  app.addHook('onClose', async () => {
-    await worker.stop();
-    await fetcher.close();
-  });
-  webhooksRoutes(app, { repo, cipher, now, kick: worker.kick });
+export const webhooksModule = defineModule(
+  'webhooks',
+  ['auth', 'settings', 'polling'],
+  (app, ctx) => {
+    const { config, now, cipher } = ctx;
+    const repo = webhooksRepository(ctx.database.db);
+    const { timeoutMs, ...options } = ctx.tuning.webhooks ?? {};
+    const fetcher = createSafeFetcher({
+      allowlist: config.providerAllowlist,
+      timeoutMs: timeoutMs ?? DELIVERY_TIMEOUT_MS,
+      maxRedirects: 0,
+      ...(ctx.tuning.provider?.lookup ? { lookup: ctx.tuning.provider.lookup } : {}),
+    });
+    const worker = createDeliveryWorker({
+      repo,
+      send: (url, headers, body) => fetcher.fetch(url, { method: 'POST', headers, body }),
+      decrypt: (s) => cipher.decrypt(s),
+      now,
+      log: app.log,
+      mailer: ctx.mailer,
+      publicUrl: config.publicUrl,
+      options,
+    });
+    app.decorate('deliveries', worker);
+    app.background.add('webhook deliveries', worker);
+    // Deliveries of new messages are made by the poller's write: sent at once, not at the next tick.
+    app.poller.onNewMessages(worker.kick);
+    app.addHook('onClose', async () => {
+      await worker.stop();
+      await fetcher.close();
+    });
+    webhooksRoutes(app, { repo, cipher, now, kick: worker.kick });
 
-  const retention = batchJob({
-    name: 'webhook log retention',
-    steps: {
-      deliveries: async (at, batch) => {
-        const days = await app.settings.get('webhook_log_retention_days');
-        return repo.pruneDeliveries(new Date(at.getTime() - days * DAY_MS), batch);
+    const retention = batchJob({
+      name: 'webhook log retention',
+      steps: {
+        deliveries: async (at, batch) => {
+          const days = await app.settings.get('webhook_log_retention_days');
+          return repo.pruneDeliveries(new Date(at.getTime() - days * DAY_MS), batch);
+        },
+        // The marks of end dates gone by: no number.expiring is due for them any more.
+        expiryMarks: (at, batch) => repo.pruneExpiryMarks(at, batch),
       },
-      // The marks of end dates gone by: no number.expiring is due for them any more.
-      expiryMarks: (at, batch) => repo.pruneExpiryMarks(at, batch),
-    },
-    now,
-    log: app.log,
-  });
-  app.decorate('webhookLogRetention', retention);
+      now,
+      log: app.log,
+    });
+    app.decorate('webhookLogRetention', retention);
 
-  // number.expiring: queued every 5 minutes (once per endpoint, number and end date).
-  const expiring = batchJob({
-    name: 'webhook expiry events',
-    steps: {
-      queued: async (at, batch) => {
-        const n = await repo.queueExpiring(at, batch);
-        if (n > 0) worker.kick();
-        return n;
+    // number.expiring: queued every 5 minutes (once per endpoint, number and end date).
+    const expiring = batchJob({
+      name: 'webhook expiry events',
+      steps: {
+        queued: async (at, batch) => {
+          const n = await repo.queueExpiring(at, batch);
+          if (n > 0) worker.kick();
+          return n;
+        },
       },
-    },
-    now,
-    log: app.log,
-    everyMs: 5 * 60_000,
-    firstMs: 10_000,
-  });
-  app.decorate('webhookExpiryEvents', expiring);
-  app.background.add('webhook expiry events', expiring);
-  app.addHook('onClose', async () => expiring.stop());
-  app.background.add('webhook log retention', retention);
-  app.addHook('onClose', async () => retention.stop());
-});
+      now,
+      log: app.log,
+      everyMs: 5 * 60_000,
+      firstMs: 10_000,
+    });
+    app.decorate('webhookExpiryEvents', expiring);
+    app.background.add('webhook expiry events', expiring);
+    app.addHook('onClose', async () => expiring.stop());
+    app.background.add('webhook log retention', retention);
+    app.addHook('onClose', async () => retention.stop());
+  },
+);

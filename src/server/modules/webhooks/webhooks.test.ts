@@ -258,6 +258,22 @@ describe('deliveries', () => {
     expect(log.items[0].latencyMs).toBeGreaterThanOrEqual(0);
   });
 
+  it('of new messages are sent as soon as the poller stores them, not at the worker’s next tick', async () => {
+    await createHook();
+    const n = await addNumber();
+    // Running, with a minute between idle claims (this file's tuning): only the poller's word
+    // that it stored messages can make it claim within the wait below.
+    t.app.deliveries.start();
+    try {
+      await expect.poll(() => t.app.deliveries.idle()).toBe(true);
+      await deliverMessages(n, ['Code 777111']);
+      await expect.poll(() => received.length, { timeout: 10_000 }).toBe(1);
+      expect(JSON.parse(received[0]!.body).data.code).toBe('777111');
+    } finally {
+      await t.app.deliveries.stop();
+    }
+  });
+
   it('follow the events and the number and tag filters', async () => {
     const tag = (await call(alice, 'POST', '/v1/tags', { name: 'Signups' })).json();
     const tagged = await addNumber(alice, { tagIds: [tag.id] });
