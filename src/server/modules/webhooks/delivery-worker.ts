@@ -29,12 +29,12 @@ export type DeliveryWorkerOptions = {
 };
 const DAY_MS = 86_400_000;
 export const DELIVERY_DEFAULTS: DeliveryWorkerOptions = {
-  concurrency: 32,
+  concurrency: 64,
   idleMs: 200,
   leaseMs: 60_000,
   giveUpAfterMs: DAY_MS,
   disableAfterMs: DAY_MS,
-  hostConcurrency: 8,
+  hostConcurrency: 32,
   hostFailThreshold: 5,
   hostPauseMs: 30_000,
   hostMaxPauseMs: 600_000,
@@ -44,6 +44,8 @@ export const RETRY_DELAYS_MS = [5_000, 30_000, 120_000, 600_000, 1_800_000, 3_60
 /** The most a receiver's Retry-After can push a retry back. */
 const MAX_RETRY_AFTER_MS = 3_600_000;
 const EXCERPT_CHARS = 512;
+/** Finished attempts recorded per transaction, at most. */
+const RECORD_BATCH = 200;
 
 /** The wait before retry number `attempt` (1 = the first retry), ±20 % so retries spread out. */
 export function retryDelay(attempt: number, random = Math.random) {
@@ -164,20 +166,61 @@ export function createDeliveryWorker(deps: {
           ? { ...failed, outcome: 'failed' }
           : { ...failed, outcome: 'retry', nextAttemptAt: new Date(at.getTime() + wait) };
     }
-    const disabled = await deps.repo.finish(d, result, o.disableAfterMs);
-    if (disabled) {
-      await deps.mailer
-        .send({
-          to: disabled.email,
-          subject: 'A webhook was turned off',
-          text: [
-            `Deliveries to your webhook ${disabled.url} have failed for 24 hours, so it was turned off.`,
-            `Fix the receiver, then turn the webhook on again: ${deps.publicUrl}/dashboard/webhooks`,
-          ].join('\n\n'),
-        })
-        .catch((err: unknown) => deps.log.warn({ err }, 'the webhook-disabled email failed'));
-    }
+    await record(d, result);
   }
+
+  /**
+   * Finished attempts wait here and are recorded in batches (group commit, as the poller's
+   * writer does): a batch is written as soon as the previous one is, one transaction each,
+   * so under load batches grow and at rest an attempt is written at once. An attempt's slot
+   * (and its endpoint's lease) is held until it is recorded.
+   */
+  const finished: {
+    d: ClaimedDelivery;
+    r: AttemptResult;
+    done: () => void;
+    fail: (err: unknown) => void;
+  }[] = [];
+  let recording = false;
+  /** Emails to owners of endpoints just disabled, still being sent (stop and drain wait). */
+  const mails = new Set<Promise<unknown>>();
+  const record = (d: ClaimedDelivery, r: AttemptResult) =>
+    new Promise<void>((done, fail) => {
+      finished.push({ d, r, done, fail });
+      if (recording) return;
+      recording = true;
+      // Attempts finishing in the same turn of the event loop go into one batch.
+      setImmediate(() => void recordAll());
+    });
+  async function recordAll() {
+    while (finished.length) {
+      const batch = finished.splice(0, RECORD_BATCH);
+      try {
+        const disabled = await deps.repo.finishMany(batch, o.disableAfterMs);
+        batch.forEach((b) => b.done());
+        for (const off of disabled) {
+          const mail = tellDisabled(off).finally(() => mails.delete(mail));
+          mails.add(mail);
+        }
+      } catch (err) {
+        // Not recorded: each endpoint's lease runs out and its delivery is sent again (same id).
+        batch.forEach((b) => b.fail(err));
+      }
+    }
+    recording = false;
+  }
+
+  const tellDisabled = (off: { email: string; url: string }) =>
+    deps.mailer
+      .send({
+        to: off.email,
+        subject: 'A webhook was turned off',
+        text: [
+          `Deliveries to your webhook ${off.url} have failed for 24 hours, so it was turned off.`,
+          `Fix the receiver, then turn the webhook on again: ${deps.publicUrl}/dashboard/webhooks`,
+        ].join('\n\n'),
+      })
+      .catch((err: unknown) => deps.log.warn({ err }, 'the webhook-disabled email failed'));
 
   function track(d: ClaimedDelivery) {
     inFlight++;
@@ -252,7 +295,7 @@ export function createDeliveryWorker(deps: {
     async drain() {
       for (;;) {
         const n = await round();
-        if (n === 0 && attempts.size === 0) return;
+        if (n === 0 && attempts.size === 0) return void (await Promise.all([...mails]));
         await Promise.race([...attempts]);
       }
     },
@@ -262,6 +305,7 @@ export function createDeliveryWorker(deps: {
       wake?.();
       await loop;
       await Promise.all([...attempts]);
+      await Promise.all([...mails]);
     },
   };
 }

@@ -65,9 +65,6 @@ export type WebhookInput = {
   expiringDays: number;
 };
 
-/** The host (and port) of a webhook URL, as `webhooks.host` keeps it. */
-export const hostOf = (url: string) => new URL(url).host;
-
 /** A delivery claimed for one attempt, with what sending it needs. */
 export type ClaimedDelivery = {
   id: string;
@@ -148,7 +145,7 @@ export function webhooksRepository(db: Db) {
         if (held!.n >= max) return undefined;
         const [row] = await tx
           .insert(webhooks)
-          .values({ userId, ...input, host: hostOf(input.url), secretEnc, createdAt: now })
+          .values({ userId, ...input, secretEnc, createdAt: now })
           .returning(webhookColumns);
         return toWebhookDto(row!);
       }),
@@ -159,7 +156,6 @@ export function webhooksRepository(db: Db) {
         .update(webhooks)
         .set({
           ...patch,
-          ...(patch.url ? { host: hostOf(patch.url) } : {}),
           ...(patch.enabled ? { disabledReason: null, failingSince: null } : {}),
         })
         .where(and(eq(webhooks.userId, userId), eq(webhooks.id, id)))
@@ -368,58 +364,65 @@ export function webhooksRepository(db: Db) {
       }),
 
     /**
-     * Records an attempt and its consequence, in one transaction: the delivery's state, and the
-     * endpoint's failing time (cleared by a success). An endpoint failing for `disableAfterMs` is
-     * disabled; answers its owner's email when it just was.
+     * Records finished attempts and their consequences, in one transaction of three statements
+     * whatever their number (the worker batches them): each endpoint's lease ends and its failing
+     * time is set or cleared (a success clears it), each delivery's state is written, and an
+     * endpoint failing for `disableAfterMs` is disabled. Endpoints first, then deliveries: the
+     * order a claim and a deleted endpoint's cascade lock them in, so none can deadlock with
+     * another. An endpoint has one attempt at a time (its lease), so it appears once here.
+     * Answers the endpoints just disabled, with their owner's email.
      */
-    finish: (d: ClaimedDelivery, r: AttemptResult, disableAfterMs: number) =>
+    finishMany: (done: { d: ClaimedDelivery; r: AttemptResult }[], disableAfterMs: number) =>
       db.transaction(async (tx) => {
-        // The endpoint's lease ends with the attempt: its next delivery may go.
-        // Endpoint first, then delivery: the order a claim and a deleted endpoint's cascade lock
-        // them in, so none of them can deadlock with another.
-        const recordAttempt = async () => {
-          await tx
-            .update(deliveries)
-            .set({
-              status: r.outcome === 'retry' ? 'pending' : r.outcome,
-              lastAttemptAt: r.at,
-              latencyMs: r.latencyMs,
-              responseStatus: r.responseStatus,
-              responseExcerpt: r.responseExcerpt,
-              error: r.error,
-              ...(r.outcome === 'retry' ? { nextAttemptAt: r.nextAttemptAt } : {}),
-            })
-            .where(eq(deliveries.id, d.id));
-        };
-        if (r.outcome === 'delivered') {
-          await tx
-            .update(webhooks)
-            .set({ failingSince: null, leaseUntil: null })
-            .where(eq(webhooks.id, d.webhookId));
-          await recordAttempt();
-          return undefined;
-        }
-        const [w] = await tx
-          .update(webhooks)
-          .set({
-            leaseUntil: null,
-            failingSince: sql`coalesce(${webhooks.failingSince}, ${r.at.toISOString()}::timestamptz)`,
-          })
-          .where(eq(webhooks.id, d.webhookId))
-          .returning({ failingSince: webhooks.failingSince, enabled: webhooks.enabled });
-        await recordAttempt();
-        if (!w?.enabled || r.at.getTime() - w.failingSince!.getTime() < disableAfterMs)
-          return undefined;
-        const [off] = await tx
+        const rows = JSON.stringify(
+          done.map(({ d, r }) => ({
+            webhook_id: d.webhookId,
+            delivery_id: d.id,
+            status: r.outcome === 'retry' ? 'pending' : r.outcome,
+            delivered: r.outcome === 'delivered',
+            at: r.at.toISOString(),
+            latency_ms: r.latencyMs,
+            response_status: r.responseStatus,
+            response_excerpt: r.responseExcerpt,
+            error: r.error,
+            next_attempt_at: r.outcome === 'retry' ? r.nextAttemptAt.toISOString() : null,
+          })),
+        );
+        const recordset = sql`jsonb_to_recordset(${rows}::jsonb) as r(webhook_id uuid,
+          delivery_id uuid, status text, delivered boolean, at timestamptz, latency_ms int,
+          response_status int, response_excerpt text, error text, next_attempt_at timestamptz)`;
+        const failing = rowsOf<{ id: string; url: string; email: string }>(
+          await tx.execute(sql`
+            with ended as (
+              update webhooks w set lease_until = null,
+                failing_since = case when r.delivered then null
+                  else coalesce(w.failing_since, r.at) end
+              from ${recordset}
+              where w.id = r.webhook_id
+              returning w.id, w.url, w.user_id, w.enabled, w.failing_since, r.at
+            )
+            select e.id, e.url, u.email from ended e join users u on u.id = e.user_id
+            where e.enabled and e.failing_since is not null
+              and e.at - e.failing_since >= make_interval(secs => ${disableAfterMs / 1000})`),
+        );
+        await tx.execute(sql`
+          update deliveries d set status = r.status, last_attempt_at = r.at,
+            latency_ms = r.latency_ms, response_status = r.response_status,
+            response_excerpt = r.response_excerpt, error = r.error,
+            next_attempt_at = coalesce(r.next_attempt_at, d.next_attempt_at)
+          from ${recordset}
+          where d.id = r.delivery_id`);
+        if (failing.length === 0) return [];
+        await tx
           .update(webhooks)
           .set({ enabled: false, disabledReason: 'Deliveries failed for 24 hours' })
-          .where(eq(webhooks.id, d.webhookId))
-          .returning({ userId: webhooks.userId, url: webhooks.url });
-        const [owner] = await tx
-          .select({ email: users.email })
-          .from(users)
-          .where(eq(users.id, off!.userId));
-        return { email: owner!.email, url: off!.url };
+          .where(
+            inArray(
+              webhooks.id,
+              failing.map((f) => f.id),
+            ),
+          );
+        return failing.map(({ email, url }) => ({ email, url }));
       }),
   };
 }

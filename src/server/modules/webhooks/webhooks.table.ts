@@ -24,8 +24,15 @@ export const webhooks = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
-    /** The URL's host and port: the delivery worker's per-host limits and breaker go by it. */
-    host: text('host').notNull().default(''),
+    /**
+     * The URL's host (and port, lower case, without credentials): the delivery worker's per-host
+     * limits and breaker go by it. Kept by the database, so no writer can leave it out.
+     */
+    host: text('host')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(substring(url from '^[a-zA-Z][a-zA-Z0-9+.-]*://(?:[^@/?#]*@)?([^/?#]+)'))`,
+      ),
     events: text('events').array().notNull(),
     numberIds: uuid('number_ids')
       .array()

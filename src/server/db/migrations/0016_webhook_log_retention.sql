@@ -1,1 +1,0 @@
-CREATE INDEX "deliveries_done_idx" ON "deliveries" USING btree ("created_at") WHERE "deliveries"."status" <> 'pending';
