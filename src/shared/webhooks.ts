@@ -18,7 +18,7 @@ export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number] | 'webhook.test';
 export const EVENT_DESCRIPTIONS: Record<(typeof WEBHOOK_EVENTS)[number], string> = {
   'code.received': 'A message with a code arrived (the code already extracted)',
   'message.received': 'Any message arrived, with or without a code',
-  'number.failing': "A number's provider link failed 3 polls in a row",
+  'number.failing': "A number's provider link failed 3 polls in a row, or its provider was paused",
   'number.recovered': 'A failing number was read again',
   'number.expiring': "A number's end date is near (once per end date; a renewal re-arms it)",
 };

@@ -302,8 +302,9 @@ export function pollerRepository(db: Db) {
                 and (cardinality(w.tag_ids) = 0 or exists (select 1 from voip_number_tags t
                   where t.voip_number_id = i.voip_number_id and t.tag_id = any(w.tag_ids)))
             ), health_hooked as (
-              -- number.failing when a number's link fails FAILING_AFTER polls in a row,
-              -- number.recovered at its first success after that (failures as before this poll).
+              -- number.failing when a number's link fails FAILING_AFTER polls in a row (unless
+              -- already failing: its host was paused), number.recovered at its first success
+              -- while failing (failing_since as before this poll).
               insert into deliveries (webhook_id, event, body, created_at, next_attempt_at)
               select w.id, ev.event, jsonb_build_object(
                   'type', ev.event,
@@ -315,8 +316,9 @@ export function pollerRepository(db: Db) {
               from sched u
               join voip_numbers hv on hv.id = u.id and hv.id = any(array(select id from locked))
               cross join lateral (select case
-                  when u.error is not null and hv.failures + 1 = ${FAILING_AFTER_SQL} then 'number.failing'
-                  when u.error is null and hv.failures >= ${FAILING_AFTER_SQL} then 'number.recovered'
+                  when u.error is not null and hv.failing_since is null
+                    and hv.failures + 1 >= ${FAILING_AFTER_SQL} then 'number.failing'
+                  when u.error is null and hv.failing_since is not null then 'number.recovered'
                 end as event) ev
               join webhooks w on w.user_id = hv.user_id and w.enabled and ev.event = any(w.events)
               where (cardinality(w.number_ids) = 0 or hv.id = any(w.number_ids))
@@ -344,6 +346,10 @@ export function pollerRepository(db: Db) {
                   else v.expecting_until end,
                 lease_until = null,
                 failures = case when u.error is null then 0 else v.failures + 1 end,
+                failing_since = case when u.error is null then null
+                  when v.failures + 1 >= ${FAILING_AFTER_SQL}
+                    then coalesce(v.failing_since, u.polled_at)
+                  else v.failing_since end,
                 last_error = u.error,
                 end_date = coalesce(u.end_date, v.end_date),
                 last_used = case when v.id in (select voip_number_id from ins)
@@ -398,20 +404,52 @@ export function pollerRepository(db: Db) {
      * `error`; the leases of `release` (numbers this worker held for the host) are given back, while
      * leases of polls still in flight stay. A few statements for the whole host (chunks of
      * `DEFER_CHUNK`, so none holds the embedded database's one thread for long), however many
-     * numbers it has. Returns how many numbers were deferred.
+     * numbers it has. Numbers not yet failing become failing (`number.failing` webhooks, made at
+     * `now`). Returns how many numbers were deferred.
      */
-    async deferHost(host: string, until: Date, error: string, release: string[] = []) {
+    async deferHost(
+      host: string,
+      until: Date,
+      error: string,
+      release: string[] = [],
+      now = new Date(),
+    ) {
       const at = until.toISOString();
       const ids = `{${release.join(',')}}`;
       let total = 0;
       for (;;) {
+        // A paused host's numbers are failing: each not failing yet is from now, with its
+        // number.failing deliveries made in the same statement; its first successful poll
+        // after the pause makes number.recovered. Its failures (its own backoff) are not touched.
         const res = await db.execute(sql`
-          update voip_numbers v set next_poll_at = ${at}::timestamptz, last_error = ${error},
-            lease_until = case when v.id = any(${ids}::uuid[]) then null else v.lease_until end
-          where v.id in (select id from voip_numbers
-            where api_host = ${host} and is_active and next_poll_at < ${at}::timestamptz
-            limit ${DEFER_CHUNK})`);
-        const n = (res as { rowCount?: number | null }).rowCount ?? 0;
+          with moved as (
+            update voip_numbers v set next_poll_at = ${at}::timestamptz, last_error = ${error},
+              lease_until = case when v.id = any(${ids}::uuid[]) then null else v.lease_until end,
+              failing_since = coalesce(v.failing_since, ${now.toISOString()}::timestamptz)
+            from (select id, failing_since from voip_numbers
+              where api_host = ${host} and is_active and next_poll_at < ${at}::timestamptz
+              limit ${DEFER_CHUNK}) c
+            where v.id = c.id
+            returning v.id, v.user_id, v.phone_number, v.failures,
+              c.failing_since is not null as was_failing
+          ), hooked as (
+            insert into deliveries (webhook_id, event, body, created_at, next_attempt_at)
+            select w.id, 'number.failing', jsonb_build_object(
+                'type', 'number.failing',
+                'timestamp', to_char(${now.toISOString()}::timestamptz at time zone 'UTC', ${ISO_FORMAT}),
+                'data', jsonb_build_object('numberId', m.id, 'phoneNumber', m.phone_number,
+                  'error', ${error}::text, 'failures', m.failures))::text,
+              ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+            from moved m
+            join webhooks w on w.user_id = m.user_id and w.enabled
+              and 'number.failing' = any(w.events)
+            where not m.was_failing
+              and (cardinality(w.number_ids) = 0 or m.id = any(w.number_ids))
+              and (cardinality(w.tag_ids) = 0 or exists (select 1 from voip_number_tags t
+                where t.voip_number_id = m.id and t.tag_id = any(w.tag_ids)))
+          )
+          select count(*)::int as n from moved`);
+        const n = rowsOf<{ n: number }>(res)[0]!.n;
         total += n;
         if (n < DEFER_CHUNK) return total;
         // Let other work in between: the embedded database runs each statement on this thread

@@ -284,7 +284,7 @@ export function createPoller(deps: {
     deps.log.warn({ host, until: new Date(until).toISOString() }, 'provider host paused');
     const ids = dropped.map((n) => n.id);
     void track(
-      repo.deferHost(host, new Date(until), message, ids).catch((err: unknown) => {
+      repo.deferHost(host, new Date(until), message, ids, now()).catch((err: unknown) => {
         deps.log.warn({ err }, 'pausing a provider host failed');
         return release(ids);
       }),

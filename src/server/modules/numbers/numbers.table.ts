@@ -36,6 +36,11 @@ export const voipNumbers = pgTable(
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     lastError: text('last_error'),
     failures: integer('failures').notNull().default(0),
+    /**
+     * Failing since then (its link failed FAILING_AFTER polls in a row, or its provider host was
+     * paused): number.failing was sent; its next successful poll sends number.recovered.
+     */
+    failingSince: timestamp('failing_since', { withTimezone: true }),
     /** Someone views a public page or endpoint with this number: polled at the watched interval. */
     watchedUntil: timestamp('watched_until', { withTimezone: true }),
     /** A code is about to be sent (the number was copied, a script waits): polled fastest. */

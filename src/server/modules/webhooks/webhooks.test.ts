@@ -8,6 +8,7 @@ import { createTestApp, signIn, type TestApp, pollNow as pollNowIn } from '../..
 import { only, signInAdmin } from '../../test/admin.ts';
 import type { FetchOutcome } from '../../providers/safe-fetch.ts';
 import { testLogger } from '../../test/logger.ts';
+import { pollerRepository } from '../../poller/poller.repository.ts';
 import { createDeliveryWorker } from './delivery-worker.ts';
 import { verifyWebhook } from './signing.ts';
 import { webhooksRepository } from './webhooks.repository.ts';
@@ -313,6 +314,39 @@ describe('deliveries', () => {
       failures: 3,
     });
     expect(JSON.parse(rows[1]!.body).data).toMatchObject({ error: null, failures: 0 });
+  });
+
+  it('tell when a number’s provider host is paused (each number once), and when it is read again', async () => {
+    const [a, b] = [await addNumber(), await addNumber()];
+    const hook = await createHook({
+      events: ['number.failing', 'number.recovered'],
+      numberIds: [a.id, b.id],
+    });
+    await pollNow(a.id, b.id); // read fine: not failing
+    const repo = pollerRepository(t.database.db);
+    const host = `${PROVIDER}:${provider.port}`;
+    const now = t.clock.now().getTime();
+    // The poller pauses the host (its breaker), then again after a failed probe.
+    await repo.deferHost(host, new Date(now + 30_000), 'Host down', [], t.clock.now());
+    await repo.deferHost(host, new Date(now + 90_000), 'Host down', [], t.clock.now());
+    const failing = (await rowsOf(hook.id)).map((d) => JSON.parse(d.body));
+    expect(failing.map((p) => [p.type, p.data.numberId, p.data.failures]).sort()).toEqual(
+      [
+        ['number.failing', a.id, 0],
+        ['number.failing', b.id, 0],
+      ].sort(),
+    );
+    expect(failing[0].data.error).toBe('Host down');
+    // The host answers again: each number recovers at its next poll.
+    await pollNow(a.id, b.id);
+    const events = (await rowsOf(hook.id)).map((d) => d.event).sort();
+    expect(events).toEqual([
+      'number.failing',
+      'number.failing',
+      'number.recovered',
+      'number.recovered',
+    ]);
+    await t.app.deliveries.drain();
   });
 
   it('retry a failed attempt within 10 s with the same webhook-id, then back off, honouring Retry-After', async () => {
