@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages, messages, sessions, users } from '../../db/schema.ts';
+import { contactMessages, messages, sessions, users, voipNumbers } from '../../db/schema.ts';
 import { pollerRepository } from '../../poller/poller.repository.ts';
 import { createTestApp, lastCode, type TestApp } from '../../test/app.ts';
 
@@ -327,6 +327,8 @@ describe('DELETE /v1/me', () => {
       sql`select count(*)::int as n from deliveries d join webhooks w on w.id = d.webhook_id where w.user_id = ${u.id}`,
     code_claims: (u) =>
       sql`select count(*)::int as n from code_claims c join voip_numbers v on v.id = c.voip_number_id where v.user_id = ${u.id}`,
+    webhook_expiry_marks: (u) =>
+      sql`select count(*)::int as n from webhook_expiry_marks m join webhooks w on w.id = m.webhook_id where w.user_id = ${u.id}`,
   };
   /** Not the user's: what anyone sends through the contact form, whatever email they type. */
   // admin_users rows cascade with their user (tested in the admin module); the rest are site-wide.
@@ -406,15 +408,20 @@ describe('DELETE /v1/me', () => {
       s.cookie,
     );
     expect(claimed.statusCode).toBe(200);
-    // A webhook with a delivery in its log.
+    // A webhook with a delivery in its log, and a number.expiring made for a number ending soon.
     const hook = await call('POST', '/v1/webhooks', s.cookie, {
       url: 'https://hooks.example.com/in',
-      events: ['code.received'],
+      events: ['code.received', 'number.expiring'],
     });
     expect(hook.statusCode).toBe(201);
     expect((await call('POST', `/v1/webhooks/${hook.json().id}/test`, s.cookie)).statusCode).toBe(
       202,
     );
+    await t.database.db
+      .update(voipNumbers)
+      .set({ endDate: new Date(t.clock.now().getTime() + 86_400_000) })
+      .where(eq(voipNumbers.id, numbers[0]!.id));
+    expect((await t.app.webhookExpiryEvents.runOnce()).queued).toBe(1);
     // A code requested again later, still waiting to be used.
     t.clock.advance(61_000);
     expect((await call('POST', '/v1/auth/code', undefined, { email })).statusCode).toBe(200);
