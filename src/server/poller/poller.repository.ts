@@ -407,13 +407,7 @@ export function pollerRepository(db: Db) {
      * numbers it has. Numbers not yet failing become failing (`number.failing` webhooks, made at
      * `now`). Returns how many numbers were deferred.
      */
-    async deferHost(
-      host: string,
-      until: Date,
-      error: string,
-      release: string[] = [],
-      now = new Date(),
-    ) {
+    async deferHost(host: string, until: Date, error: string, release: string[], now: Date) {
       const at = until.toISOString();
       const ids = `{${release.join(',')}}`;
       let total = 0;

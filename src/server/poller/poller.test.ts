@@ -401,7 +401,7 @@ describe('deferHost', () => {
       .where(sql`${voipNumbers.id} in (${inFlight.id}, ${waiting.id})`);
     const until = new Date(now.getTime() + 60_000);
     const repo = pollerRepository(database.db);
-    expect(await repo.deferHost('paused.example', until, 'paused', [waiting.id])).toBe(2500);
+    expect(await repo.deferHost('paused.example', until, 'paused', [waiting.id], now)).toBe(2500);
     const rows = await database.db
       .select()
       .from(voipNumbers)
@@ -412,7 +412,7 @@ describe('deferHost', () => {
     expect((await row(waiting.id)).leaseUntil).toBeNull();
     for (const n of other) expect((await row(n.id)).lastError).toBeNull();
     // Nothing left to defer: numbers already due at (or after) `until` are not touched again.
-    expect(await repo.deferHost('paused.example', until, 'paused')).toBe(0);
+    expect(await repo.deferHost('paused.example', until, 'paused', [], now)).toBe(0);
   });
 });
 
