@@ -52,8 +52,8 @@ describe('one module, one plugin', () => {
       'analytics retention',
       'poller',
       'webhook deliveries',
-      'webhook expiry events',
       'webhook log retention',
+      'webhook expiry events',
     ]);
     const main = fs.readFileSync(path.join(projectRoot, 'src/server/main.ts'), 'utf8');
     expect(main).toMatch(/app\.background\.start\(\)/);

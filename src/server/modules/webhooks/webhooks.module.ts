@@ -79,6 +79,8 @@ export const webhooksModule = defineModule(
       log: app.log,
     });
     app.decorate('webhookLogRetention', retention);
+    app.background.add('webhook log retention', retention);
+    app.addHook('onClose', async () => retention.stop());
 
     // number.expiring: queued every 5 minutes (once per endpoint, number and end date).
     const expiring = batchJob({
@@ -98,7 +100,5 @@ export const webhooksModule = defineModule(
     app.decorate('webhookExpiryEvents', expiring);
     app.background.add('webhook expiry events', expiring);
     app.addHook('onClose', async () => expiring.stop());
-    app.background.add('webhook log retention', retention);
-    app.addHook('onClose', async () => retention.stop());
   },
 );
