@@ -151,8 +151,10 @@ function WebhookForm({
       numberIds: someNumbers ? [...numbers] : [],
       tagIds,
       enabled,
-      // Sent as typed: the server says what is wrong with it.
-      expiringDays: Number(expiringDays.trim() || NaN),
+      // Sent as typed (the server says what is wrong with it) when its field is shown.
+      expiringDays: events.includes('number.expiring')
+        ? Number(expiringDays.trim() || NaN)
+        : (initial?.expiringDays ?? DEFAULT_EXPIRING_DAYS),
     });
   };
 
