@@ -12,30 +12,9 @@ type List = { items: WebhookDto[] };
 
 /** Puts a webhook (never its secret) into the cached list, replacing the one with its id. */
 function putInList(qc: QueryClient, saved: WebhookDto) {
-  const {
-    id,
-    url,
-    events,
-    numberIds,
-    tagIds,
-    enabled,
-    expiringDays,
-    disabledReason,
-    failingSince,
-    createdAt,
-  } = saved;
-  const item: WebhookDto = {
-    id,
-    url,
-    events,
-    numberIds,
-    tagIds,
-    enabled,
-    expiringDays,
-    disabledReason,
-    failingSince,
-    createdAt,
-  };
+  // Create and rotate answers carry the secret: it stays out of the cache.
+  const { secret: _secret, ...item } = saved as Partial<WebhookWithSecretDto> & WebhookDto;
+  const { id } = item;
   qc.setQueryData<List>(webhookKeys.list, (data) => {
     if (!data) return data;
     const known = data.items.some((x) => x.id === id);
