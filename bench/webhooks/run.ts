@@ -13,7 +13,8 @@
  *    measured while deliveries are made at BENCH_RATE (1,000) a second for the round's length
  *    (at least BENCH_SECONDS, 10) to 50 endpoints: 40 on the healthy receiver, 5 on the failing
  *    one, 5 on the hung one (20 % failing or hung). Prints polls/s of both rounds and their ratio
- *    (target ≥ 0.9), and deliveries sent per second and what was left queued.
+ *    (target ≥ 0.9), attempts per second, and for the healthy endpoints what was made, what was
+ *    delivered and what still waited at the end (sustained: nothing but the last instants).
  * 2. Time to webhook and to the waiting script: 100 numbers of a second user expecting a code,
  *    each with a webhook (code.received, healthy receiver) and a script waiting on
  *    `GET /v1/numbers/{id}/code?wait=60` (API key). Each number's provider starts serving a code at
@@ -28,7 +29,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import { and, count, eq, gte, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, notInArray, sql } from 'drizzle-orm';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { createCipher } from '../../src/server/crypto.ts';
@@ -229,17 +230,30 @@ try {
   making = false;
   await maker;
   const loadSeconds = (performance.now() - loadStart) / 1000;
-  const sent = await db
-    .select({ status: deliveries.status, n: count() })
-    .from(deliveries)
-    .where(sql`${deliveries.lastAttemptAt} is not null`)
-    .groupBy(deliveries.status);
-  const attempted = sent.reduce((a, r) => a + r.n, 0);
-  const delivered = sent.find((r) => r.status === 'delivered')?.n ?? 0;
-  const [queued] = await db
-    .select({ n: count() })
-    .from(deliveries)
-    .where(and(eq(deliveries.status, 'pending'), sql`${deliveries.lastAttemptAt} is null`));
+  // What became of the load, for the healthy receiver's 40 endpoints and for the 10 others.
+  const healthyIds = endpoints.slice(0, 40).map((e) => e.id);
+  const tally = async (healthy: boolean) => {
+    const [r] = await db
+      .select({
+        made: count(),
+        attempted:
+          sql<number>`count(*) filter (where ${deliveries.lastAttemptAt} is not null)`.mapWith(
+            Number,
+          ),
+        delivered: sql<number>`count(*) filter (where ${deliveries.status} = 'delivered')`.mapWith(
+          Number,
+        ),
+        oldestWaiting: sql<
+          string | null
+        >`min(${deliveries.createdAt}) filter (where ${deliveries.lastAttemptAt} is null)`,
+      })
+      .from(deliveries)
+      .where((healthy ? inArray : notInArray)(deliveries.webhookId, healthyIds));
+    return r!;
+  };
+  const healthy = await tally(true);
+  const faulty = await tally(false);
+  const endedAt = Date.now();
   await arrivals(); // drop the load's arrivals
 
   console.log(
@@ -251,10 +265,21 @@ try {
   console.log(
     `  ratio with/without deliveries: ${(withLoad.pollsPerSecond / alone.pollsPerSecond).toFixed(2)} (target ≥ 0.9)`,
   );
+  const perSecond = (n: number) => (n / loadSeconds).toFixed(0);
+  const lag = (oldest: string | null) =>
+    oldest ? `${((endedAt - new Date(oldest).getTime()) / 1000).toFixed(1)} s` : 'none';
   console.log(
-    `  deliveries: ${made} made in ${loadSeconds.toFixed(1)} s (${(made / loadSeconds).toFixed(0)}/s), ` +
-      `${attempted} attempted (${delivered} delivered, ${(delivered / loadSeconds).toFixed(0)}/s), ` +
-      `${queued!.n} not yet attempted at the end`,
+    `  deliveries made: ${made} in ${loadSeconds.toFixed(1)} s (${perSecond(made)}/s); ` +
+      `attempted ${perSecond(healthy.attempted + faulty.attempted)}/s`,
+  );
+  console.log(
+    `    40 healthy endpoints: ${healthy.made} made (${perSecond(healthy.made)}/s), ` +
+      `${healthy.delivered} delivered (${perSecond(healthy.delivered)}/s), ` +
+      `${healthy.made - healthy.attempted} not yet attempted at the end (oldest waiting ${lag(healthy.oldestWaiting)})`,
+  );
+  console.log(
+    `    10 failing or hung:   ${faulty.made} made, ${faulty.attempted} attempted ` +
+      `(retried with backoff; the hung host paused by its breaker)`,
   );
   // Drop what is left of the load before phase 2.
   await db.delete(webhooks).where(eq(webhooks.userId, owner!.id));

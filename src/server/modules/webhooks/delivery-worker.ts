@@ -4,11 +4,23 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { createHostLimiter, type HostVerdict } from '../../poller/host-limiter.ts';
 import { isHostFailure, type FetchOutcome } from '../../providers/safe-fetch.ts';
 import { signedHeaders } from './signing.ts';
-import type { AttemptResult, ClaimedDelivery, WebhooksRepository } from './webhooks.repository.ts';
+import type {
+  AttemptResult,
+  ClaimedDelivery,
+  ClaimedEndpoint,
+  WebhooksRepository,
+} from './webhooks.repository.ts';
 
 export type DeliveryWorkerOptions = {
-  /** Attempts in flight at once in this process (each to a different endpoint). */
+  /** Endpoints sent to at once in this process (one attempt at a time each). */
   concurrency: number;
+  /**
+   * Due deliveries of an endpoint claimed together and sent one after another, in order, under
+   * its one lease (so a busy endpoint costs one claim and one record per batch, not per delivery).
+   */
+  perEndpoint: number;
+  /** No attempt of a claimed batch starts this long after its claim (the rest go back unsent). */
+  batchMs: number;
   /** Wait between claims when nothing is due. */
   idleMs: number;
   /** A claim's lease: a crashed worker's delivery is due again after it. */
@@ -30,6 +42,8 @@ export type DeliveryWorkerOptions = {
 const DAY_MS = 86_400_000;
 export const DELIVERY_DEFAULTS: DeliveryWorkerOptions = {
   concurrency: 64,
+  perEndpoint: 16,
+  batchMs: 10_000,
   idleMs: 200,
   leaseMs: 60_000,
   giveUpAfterMs: DAY_MS,
@@ -44,8 +58,8 @@ export const RETRY_DELAYS_MS = [5_000, 30_000, 120_000, 600_000, 1_800_000, 3_60
 /** The most a receiver's Retry-After can push a retry back. */
 const MAX_RETRY_AFTER_MS = 3_600_000;
 const EXCERPT_CHARS = 512;
-/** Finished attempts recorded per transaction, at most. */
-const RECORD_BATCH = 200;
+/** Deliveries recorded per transaction (at most, unless one endpoint’s batch is larger). */
+const RECORD_ROWS = 500;
 
 /** The wait before retry number `attempt` (1 = the first retry), ±20 % so retries spread out. */
 export function retryDelay(attempt: number, random = Math.random) {
@@ -71,14 +85,16 @@ function retryAfterMs(value: string | undefined, now: Date): number | undefined 
 }
 
 /**
- * Sends due webhook deliveries: claims them (a lease each, one per endpoint at a time, at most
- * `hostConcurrency` per receiver host), signs and POSTs each through the SSRF-safe fetcher, and
- * records the attempt: delivered, a retry with backoff (at least the receiver's Retry-After), or
- * given up after a day. A host that keeps failing at connection level is paused as a whole (the
- * poller's breaker, host-limiter.ts): its endpoints' deliveries wait unclaimed, spending no
- * attempt, until one probe gets an answer. So a dead or hung receiver, however many endpoints it
- * serves, holds a few slots and never the others'. Idle when nothing is due (one claim per
- * `idleMs`), so it never keeps the database busy.
+ * Sends due webhook deliveries: claims endpoints with due deliveries (a lease each, at most
+ * `hostConcurrency` per receiver host) with up to `perEndpoint` of them, signs and POSTs them one
+ * after another through the SSRF-safe fetcher, and records each attempt: delivered, a retry with
+ * backoff (at least the receiver's Retry-After), or given up after a day. An endpoint's first
+ * failure ends its batch (the rest go back unsent, their attempts not counted), so a failing or
+ * hung receiver costs one attempt per claim. A host that keeps failing at connection level is
+ * paused as a whole (the poller's breaker, host-limiter.ts): its endpoints' deliveries wait
+ * unclaimed, spending no attempt, until one probe gets an answer. So a dead or hung receiver,
+ * however many endpoints it serves, holds a few slots and never the others'. Idle when nothing is
+ * due (one claim per `idleMs`), so it never keeps the database busy.
  */
 export function createDeliveryWorker(deps: {
   repo: WebhooksRepository;
@@ -95,10 +111,12 @@ export function createDeliveryWorker(deps: {
   const o = { ...DELIVERY_DEFAULTS, ...deps.options };
   const timers = deps.timers ?? realTimers;
   let running = false;
+  /** Stopping: batches end after their current attempt. */
+  let stopping = false;
   let loop: Promise<void> | undefined;
   let inFlight = 0;
-  const attempts = new Set<Promise<void>>();
-  const hosts = createHostLimiter<ClaimedDelivery>({
+  const batches = new Set<Promise<void>>();
+  const hosts = createHostLimiter<ClaimedEndpoint>({
     perHost: o.hostConcurrency,
     queuePerHost: 0,
     failThreshold: o.hostFailThreshold,
@@ -114,97 +132,126 @@ export function createDeliveryWorker(deps: {
     wake?.();
   };
 
-  async function attempt(d: ClaimedDelivery) {
+  /** One attempt: its outcome, and the result to record. */
+  async function attempt(e: ClaimedEndpoint, secrets: string[], d: ClaimedDelivery) {
     const at = deps.now();
-    let out: FetchOutcome | undefined;
     const started = performance.now();
-    try {
-      const secrets = [deps.decrypt(d.secretEnc)];
-      if (d.previousSecretEnc && d.previousUntil && d.previousUntil > at)
-        secrets.push(deps.decrypt(d.previousSecretEnc));
-      const headers = signedHeaders(secrets, d.id, Math.floor(at.getTime() / 1000), d.body);
-      out = await deps.send(d.url, headers, d.body);
-    } finally {
-      // The host's slot is given back whatever happened; what the attempt says of the host
-      // may pause it.
-      const { paused } = hosts.finish(
-        d.host,
-        out ? verdictOf(out) : 'other',
-        out && !out.ok ? out.error : '',
-        deps.now().getTime(),
-      );
-      if (paused)
-        deps.log.warn(
-          { host: d.host, until: new Date(paused.until).toISOString(), error: paused.error },
-          'a webhook receiver host is paused',
-        );
-    }
-    const latencyMs = Math.round(performance.now() - started);
-    const base = { at, latencyMs };
-    let result: AttemptResult;
+    const headers = signedHeaders(secrets, d.id, Math.floor(at.getTime() / 1000), d.body);
+    const out = await deps.send(e.url, headers, d.body);
+    const base = { at, latencyMs: Math.round(performance.now() - started) };
     if (out.ok) {
-      result = {
+      const result: AttemptResult = {
         ...base,
         outcome: 'delivered',
         responseStatus: out.status,
         responseExcerpt: out.body.slice(0, EXCERPT_CHARS) || null,
         error: null,
       };
-    } else {
-      const wait = Math.max(
-        retryDelay(d.attempts, deps.random),
-        retryAfterMs(out.retryAfter, at) ?? 0,
-      );
-      const failed = {
-        ...base,
-        responseStatus: out.status ?? null,
-        responseExcerpt: out.excerpt?.slice(0, EXCERPT_CHARS) || null,
-        error: out.error,
-      };
-      result =
-        at.getTime() + wait - d.createdAt.getTime() > o.giveUpAfterMs
-          ? { ...failed, outcome: 'failed' }
-          : { ...failed, outcome: 'retry', nextAttemptAt: new Date(at.getTime() + wait) };
+      return { out, result };
     }
-    await record(d, result);
+    const wait = Math.max(
+      retryDelay(d.attempts, deps.random),
+      retryAfterMs(out.retryAfter, at) ?? 0,
+    );
+    const failed = {
+      ...base,
+      responseStatus: out.status ?? null,
+      responseExcerpt: out.excerpt?.slice(0, EXCERPT_CHARS) || null,
+      error: out.error,
+    };
+    const result: AttemptResult =
+      at.getTime() + wait - d.createdAt.getTime() > o.giveUpAfterMs
+        ? { ...failed, outcome: 'failed' }
+        : { ...failed, outcome: 'retry', nextAttemptAt: new Date(at.getTime() + wait) };
+    return { out, result };
   }
 
   /**
-   * Finished attempts wait here and are recorded in batches (group commit, as the poller's
-   * writer does): a batch is written as soon as the previous one is, one transaction each,
-   * so under load batches grow and at rest an attempt is written at once. An attempt's slot
-   * (and its endpoint's lease) is held until it is recorded.
+   * Sends a claimed endpoint's deliveries in order until one fails, the batch's time is up or the
+   * worker stops, and records them all (those not attempted go back unsent).
+   */
+  async function sendBatch(e: ClaimedEndpoint) {
+    const claimedAt = deps.now().getTime();
+    const results: (AttemptResult | null)[] = e.deliveries.map(() => null);
+    let last: FetchOutcome | undefined;
+    try {
+      const secrets = [deps.decrypt(e.secretEnc)];
+      if (e.previousSecretEnc && e.previousUntil && e.previousUntil.getTime() > claimedAt)
+        secrets.push(deps.decrypt(e.previousSecretEnc));
+      for (const [i, d] of e.deliveries.entries()) {
+        if (i > 0 && (stopping || deps.now().getTime() - claimedAt >= o.batchMs)) break;
+        const { out, result } = await attempt(e, secrets, d);
+        results[i] = result;
+        last = out;
+        if (!out.ok) break;
+      }
+    } finally {
+      // The host's slot is given back whatever happened; what the last attempt says of the
+      // host may pause it.
+      const { paused } = hosts.finish(
+        e.host,
+        last ? verdictOf(last) : 'other',
+        last && !last.ok ? last.error : '',
+        deps.now().getTime(),
+      );
+      if (paused)
+        deps.log.warn(
+          { host: e.host, until: new Date(paused.until).toISOString(), error: paused.error },
+          'a webhook receiver host is paused',
+        );
+    }
+    await record(e, results);
+  }
+
+  /**
+   * Finished batches wait here and are recorded together (group commit, as the poller's writer
+   * does): a batch of rows is written as soon as the previous one is, one transaction each, so
+   * under load they grow and at rest a batch is written at once. An endpoint's slot (and its
+   * lease) is held until its batch is recorded.
    */
   const finished: {
-    d: ClaimedDelivery;
-    r: AttemptResult;
+    rows: { webhookId: string; deliveryId: string; r: AttemptResult | null }[];
     done: () => void;
     fail: (err: unknown) => void;
   }[] = [];
   let recording = false;
   /** Emails to owners of endpoints just disabled, still being sent (stop and drain wait). */
   const mails = new Set<Promise<unknown>>();
-  const record = (d: ClaimedDelivery, r: AttemptResult) =>
+  const record = (e: ClaimedEndpoint, results: (AttemptResult | null)[]) =>
     new Promise<void>((done, fail) => {
-      finished.push({ d, r, done, fail });
+      const rows = e.deliveries.map((d, i) => ({
+        webhookId: e.webhookId,
+        deliveryId: d.id,
+        r: results[i] ?? null,
+      }));
+      finished.push({ rows, done, fail });
       if (recording) return;
       recording = true;
-      // Attempts finishing in the same turn of the event loop go into one batch.
+      // Batches finishing in the same turn of the event loop are written together.
       setImmediate(() => void recordAll());
     });
   async function recordAll() {
     while (finished.length) {
-      const batch = finished.splice(0, RECORD_BATCH);
+      const group: typeof finished = [];
+      let size = 0;
+      while (finished.length && (size === 0 || size + finished[0]!.rows.length <= RECORD_ROWS)) {
+        const next = finished.shift()!;
+        group.push(next);
+        size += next.rows.length;
+      }
       try {
-        const disabled = await deps.repo.finishMany(batch, o.disableAfterMs);
-        batch.forEach((b) => b.done());
+        const disabled = await deps.repo.finishMany(
+          group.flatMap((g) => g.rows),
+          o.disableAfterMs,
+        );
+        group.forEach((g) => g.done());
         for (const off of disabled) {
           const mail = tellDisabled(off).finally(() => mails.delete(mail));
           mails.add(mail);
         }
       } catch (err) {
-        // Not recorded: each endpoint's lease runs out and its delivery is sent again (same id).
-        batch.forEach((b) => b.fail(err));
+        // Not recorded: each endpoint's lease runs out and its deliveries are sent again (same ids).
+        group.forEach((g) => g.fail(err));
       }
     }
     recording = false;
@@ -222,37 +269,38 @@ export function createDeliveryWorker(deps: {
       })
       .catch((err: unknown) => deps.log.warn({ err }, 'the webhook-disabled email failed'));
 
-  function track(d: ClaimedDelivery) {
+  function track(run: () => Promise<void>, e: ClaimedEndpoint) {
     inFlight++;
-    const p = attempt(d)
+    const p = run()
       .catch((err: unknown) =>
-        deps.log.error({ err, deliveryId: d.id }, 'a delivery attempt failed'),
+        deps.log.error({ err, webhookId: e.webhookId }, 'sending a webhook’s deliveries failed'),
       )
       .finally(() => {
         inFlight--;
-        attempts.delete(p);
+        batches.delete(p);
         wakeUp();
       });
-    attempts.add(p);
+    batches.add(p);
   }
 
-  /** Claims what is due (up to the free slots) and starts it; how many were claimed. */
+  /** Claims what is due (up to the free slots) and starts it; how many endpoints were claimed. */
   async function round() {
     const free = o.concurrency - inFlight;
     if (free <= 0) return 0;
     dirty = false;
     const t = deps.now();
-    const claimed = await deps.repo.claim(t, free, o.leaseMs, hosts.room(t.getTime()));
-    for (const d of claimed) {
+    const claimed = await deps.repo.claim(
+      t,
+      free,
+      o.leaseMs,
+      hosts.room(t.getTime()),
+      o.perEndpoint,
+    );
+    for (const e of claimed) {
       // The claim kept within each host's room, so a refusal is rare (a host paused while the
-      // claim ran): that delivery goes back unsent, its attempt not counted.
-      if (hosts.admit(d.host, d, t.getTime()) === 'run') track(d);
-      else
-        await deps.repo
-          .release(d)
-          .catch((err: unknown) =>
-            deps.log.warn({ err, deliveryId: d.id }, 'giving a delivery back failed'),
-          );
+      // claim ran): those deliveries go back unsent, their attempts not counted.
+      if (hosts.admit(e.host, e, t.getTime()) === 'run') track(() => sendBatch(e), e);
+      else track(() => record(e, []), e);
     }
     return claimed.length;
   }
@@ -285,6 +333,7 @@ export function createDeliveryWorker(deps: {
     start() {
       if (running) return;
       running = true;
+      stopping = false;
       loop = run();
     },
     /** Claims now rather than at the next idle tick (a delivery was just made in this process). */
@@ -295,16 +344,20 @@ export function createDeliveryWorker(deps: {
     async drain() {
       for (;;) {
         const n = await round();
-        if (n === 0 && attempts.size === 0) return void (await Promise.all([...mails]));
-        await Promise.race([...attempts]);
+        if (n === 0 && batches.size === 0) return void (await Promise.all([...mails]));
+        await Promise.race([...batches]);
       }
     },
-    /** Stops claiming and waits for the attempts in flight (their rows are recorded). */
+    /**
+     * Stops claiming and waits for the attempts in flight (batches end after them, the rest given
+     * back; all recorded).
+     */
     async stop() {
       running = false;
+      stopping = true;
       wake?.();
       await loop;
-      await Promise.all([...attempts]);
+      await Promise.all([...batches]);
       await Promise.all([...mails]);
     },
   };

@@ -65,18 +65,18 @@ export type WebhookInput = {
   expiringDays: number;
 };
 
-/** A delivery claimed for one attempt, with what sending it needs. */
-export type ClaimedDelivery = {
-  id: string;
+/** A delivery claimed for one attempt. */
+export type ClaimedDelivery = { id: string; body: string; attempts: number; createdAt: Date };
+
+/** An endpoint leased by a claim, with what sending to it needs and its due deliveries, oldest first. */
+export type ClaimedEndpoint = {
   webhookId: string;
   host: string;
-  body: string;
-  attempts: number;
-  createdAt: Date;
   url: string;
   secretEnc: string;
   previousSecretEnc: string | null;
   previousUntil: Date | null;
+  deliveries: ClaimedDelivery[];
 };
 
 /** The outcome of one attempt, as the worker decided it. */
@@ -291,8 +291,9 @@ export function webhooksRepository(db: Db) {
 
     /**
      * Claims up to `limit` endpoints with a due delivery (enabled, not leased, least recently
-     * leased first), leases each for `leaseMs`, and returns each one's oldest due delivery: one
-     * attempt per endpoint at a time, so a slow receiver holds one worker slot, never the others'.
+     * leased first), leases each for `leaseMs`, and returns each one with up to `perEndpoint` of its
+     * due deliveries, oldest first (their attempts counted): an endpoint is sent to by one worker
+     * at a time, in order, so a slow receiver holds one worker slot, never the others'.
      * Per host at most `hosts.room[host]` endpoints (`hosts.fresh` for a host not listed, none of
      * `hosts.skip`): a host that is paused or has its slots taken stays in the table, unclaimed.
      * Endpoints are locked with SKIP LOCKED, so workers in several processes never claim the same;
@@ -304,10 +305,14 @@ export function webhooksRepository(db: Db) {
       limit: number,
       leaseMs: number,
       hosts: HostRoom = { skip: [], room: {}, fresh: limit },
-    ): Promise<ClaimedDelivery[]> {
+      perEndpoint = 1,
+    ): Promise<ClaimedEndpoint[]> {
       const at = now.toISOString();
       const until = new Date(now.getTime() + leaseMs).toISOString();
-      return rowsOf<ClaimedDelivery>(
+      const rows = rowsOf<
+        Omit<ClaimedEndpoint, 'deliveries'> &
+          ClaimedDelivery & { deliveryId: string; dueAt: string }
+      >(
         await db.execute(sql`
           with candidate as (
             select w.id, w.host, w.lease_until from webhooks w
@@ -332,78 +337,109 @@ export function webhooksRepository(db: Db) {
             from ep where w.id = ep.id
             returning w.id, w.url, w.host, w.secret_enc, w.previous_secret_enc, w.previous_until
           ), picked as (
-            select l.*, (select d.id from deliveries d where d.webhook_id = l.id
-                and d.status = 'pending' and d.next_attempt_at <= ${at}::timestamptz
-              order by d.next_attempt_at, d.created_at limit 1) as delivery_id
-            from leased l
+            select l.*, due.id as delivery_id
+            from leased l cross join lateral (select d.id from deliveries d
+              where d.webhook_id = l.id and d.status = 'pending'
+                and d.next_attempt_at <= ${at}::timestamptz
+              order by d.next_attempt_at, d.created_at, d.id limit ${perEndpoint}) due
           )
           update deliveries d set attempts = d.attempts + 1
           from picked p
           where d.id = p.delivery_id
-          returning d.id, d.webhook_id as "webhookId", d.body, d.attempts,
-            d.created_at as "createdAt", p.url, p.host, p.secret_enc as "secretEnc",
-            p.previous_secret_enc as "previousSecretEnc", p.previous_until as "previousUntil"`),
-      ).map((r) => ({
-        ...r,
-        createdAt: new Date(r.createdAt),
-        previousUntil: r.previousUntil ? new Date(r.previousUntil) : null,
-      }));
+          returning d.id as "deliveryId", d.webhook_id as "webhookId", d.body, d.attempts,
+            d.created_at as "createdAt", d.next_attempt_at as "dueAt", p.url, p.host,
+            p.secret_enc as "secretEnc", p.previous_secret_enc as "previousSecretEnc",
+            p.previous_until as "previousUntil"`),
+      );
+      // The statement's rows come in no order: each endpoint's deliveries, oldest first.
+      const time = (v: string | Date) => new Date(v).getTime();
+      rows.sort(
+        (x, y) =>
+          time(x.dueAt) - time(y.dueAt) ||
+          time(x.createdAt) - time(y.createdAt) ||
+          (x.deliveryId < y.deliveryId ? -1 : 1),
+      );
+      const endpoints = new Map<string, ClaimedEndpoint>();
+      for (const r of rows) {
+        let e = endpoints.get(r.webhookId);
+        if (!e) {
+          e = {
+            webhookId: r.webhookId,
+            host: r.host,
+            url: r.url,
+            secretEnc: r.secretEnc,
+            previousSecretEnc: r.previousSecretEnc,
+            previousUntil: r.previousUntil ? new Date(r.previousUntil) : null,
+            deliveries: [],
+          };
+          endpoints.set(r.webhookId, e);
+        }
+        e.deliveries.push({
+          id: r.deliveryId,
+          body: r.body,
+          attempts: r.attempts,
+          createdAt: new Date(r.createdAt),
+        });
+      }
+      return [...endpoints.values()];
     },
 
     /**
-     * Gives a claimed delivery back unsent (its host was paused while the claim ran): the
-     * attempt is not counted and the endpoint's lease ends.
+     * Records what became of claimed deliveries, in one transaction of three or four statements
+     * whatever their number (the worker batches them). Each endpoint's lease ends, and its failing
+     * time is set by a failed attempt (kept from before unless one of these attempts succeeded) or
+     * cleared by a success; each attempted delivery's state is written, and one left unsent (`r`
+     * null) is given back, its attempt not counted; an endpoint failing for `disableAfterMs` is
+     * disabled. An endpoint's attempts stop at its first failure, so a failure is its last
+     * attempt here. Endpoints first, then deliveries: the order a claim and a deleted endpoint's
+     * cascade lock them in, so none can deadlock with another. Answers the endpoints just disabled,
+     * with their owner's email.
      */
-    release: (d: ClaimedDelivery) =>
-      db.transaction(async (tx) => {
-        await tx.update(webhooks).set({ leaseUntil: null }).where(eq(webhooks.id, d.webhookId));
-        await tx
-          .update(deliveries)
-          .set({ attempts: sql`${deliveries.attempts} - 1` })
-          .where(eq(deliveries.id, d.id));
-      }),
-
-    /**
-     * Records finished attempts and their consequences, in one transaction of three statements
-     * whatever their number (the worker batches them): each endpoint's lease ends and its failing
-     * time is set or cleared (a success clears it), each delivery's state is written, and an
-     * endpoint failing for `disableAfterMs` is disabled. Endpoints first, then deliveries: the
-     * order a claim and a deleted endpoint's cascade lock them in, so none can deadlock with
-     * another. An endpoint has one attempt at a time (its lease), so it appears once here.
-     * Answers the endpoints just disabled, with their owner's email.
-     */
-    finishMany: (done: { d: ClaimedDelivery; r: AttemptResult }[], disableAfterMs: number) =>
+    finishMany: (
+      done: { webhookId: string; deliveryId: string; r: AttemptResult | null }[],
+      disableAfterMs: number,
+    ) =>
       db.transaction(async (tx) => {
         const rows = JSON.stringify(
-          done.map(({ d, r }) => ({
-            webhook_id: d.webhookId,
-            delivery_id: d.id,
-            status: r.outcome === 'retry' ? 'pending' : r.outcome,
-            delivered: r.outcome === 'delivered',
-            at: r.at.toISOString(),
-            latency_ms: r.latencyMs,
-            response_status: r.responseStatus,
-            response_excerpt: r.responseExcerpt,
-            error: r.error,
-            next_attempt_at: r.outcome === 'retry' ? r.nextAttemptAt.toISOString() : null,
+          done.map(({ webhookId, deliveryId, r }) => ({
+            webhook_id: webhookId,
+            delivery_id: deliveryId,
+            sent: r !== null,
+            status: r && (r.outcome === 'retry' ? 'pending' : r.outcome),
+            delivered: r?.outcome === 'delivered',
+            at: r?.at.toISOString(),
+            latency_ms: r?.latencyMs,
+            response_status: r?.responseStatus,
+            response_excerpt: r?.responseExcerpt,
+            error: r?.error,
+            next_attempt_at: r?.outcome === 'retry' ? r.nextAttemptAt.toISOString() : null,
           })),
         );
         const recordset = sql`jsonb_to_recordset(${rows}::jsonb) as r(webhook_id uuid,
-          delivery_id uuid, status text, delivered boolean, at timestamptz, latency_ms int,
-          response_status int, response_excerpt text, error text, next_attempt_at timestamptz)`;
+          delivery_id uuid, sent boolean, status text, delivered boolean, at timestamptz,
+          latency_ms int, response_status int, response_excerpt text, error text,
+          next_attempt_at timestamptz)`;
         const failing = rowsOf<{ id: string; url: string; email: string }>(
           await tx.execute(sql`
-            with ended as (
-              update webhooks w set lease_until = null,
-                failing_since = case when r.delivered then null
-                  else coalesce(w.failing_since, r.at) end
+            with per as (
+              select r.webhook_id, bool_or(r.delivered) as delivered,
+                max(r.at) filter (where r.sent and not r.delivered) as failed_at
               from ${recordset}
-              where w.id = r.webhook_id
-              returning w.id, w.url, w.user_id, w.enabled, w.failing_since, r.at
+              group by r.webhook_id
+            ), ended as (
+              update webhooks w set lease_until = null,
+                failing_since = case
+                  when p.failed_at is null then
+                    case when p.delivered then null else w.failing_since end
+                  when p.delivered then p.failed_at
+                  else coalesce(w.failing_since, p.failed_at) end
+              from per p
+              where w.id = p.webhook_id
+              returning w.id, w.url, w.user_id, w.enabled, w.failing_since, p.failed_at
             )
             select e.id, e.url, u.email from ended e join users u on u.id = e.user_id
             where e.enabled and e.failing_since is not null
-              and e.at - e.failing_since >= make_interval(secs => ${disableAfterMs / 1000})`),
+              and e.failed_at - e.failing_since >= make_interval(secs => ${disableAfterMs / 1000})`),
         );
         await tx.execute(sql`
           update deliveries d set status = r.status, last_attempt_at = r.at,
@@ -411,7 +447,12 @@ export function webhooksRepository(db: Db) {
             response_excerpt = r.response_excerpt, error = r.error,
             next_attempt_at = coalesce(r.next_attempt_at, d.next_attempt_at)
           from ${recordset}
-          where d.id = r.delivery_id`);
+          where d.id = r.delivery_id and r.sent`);
+        if (done.some((x) => x.r === null))
+          await tx.execute(sql`
+            update deliveries d set attempts = d.attempts - 1
+            from ${recordset}
+            where d.id = r.delivery_id and not r.sent`);
         if (failing.length === 0) return [];
         await tx
           .update(webhooks)

@@ -477,6 +477,147 @@ describe('deliveries', () => {
   });
 });
 
+describe('an endpoint with several due deliveries', () => {
+  /** A worker of its own: what it sends and answers, and how many endpoints each claim brought. */
+  function batchWorker(answer: (i: number) => FetchOutcome | Promise<FetchOutcome>, options = {}) {
+    const repo = webhooksRepository(t.database.db);
+    const claims: number[] = [];
+    const sent: string[] = [];
+    const worker = createDeliveryWorker({
+      repo: {
+        ...repo,
+        claim: async (...args: Parameters<typeof repo.claim>) => {
+          const got = await repo.claim(...args);
+          if (got.length) claims.push(got.length);
+          return got;
+        },
+      },
+      send: (_url, headers) => {
+        sent.push(headers['webhook-id']!);
+        return Promise.resolve(answer(sent.length));
+      },
+      decrypt: () => 'whsec_' + Buffer.alloc(24, 7).toString('base64'),
+      now: t.clock.now,
+      log: testLogger().log,
+      mailer: t.mailer,
+      publicUrl: 'http://localhost:3000',
+      options,
+    });
+    return { worker, claims, sent };
+  }
+  const ok: FetchOutcome = {
+    ok: true,
+    status: 204,
+    body: '',
+    contentType: undefined,
+    finalUrl: '',
+  };
+  const down: FetchOutcome = { ok: false, kind: 'http', status: 500, error: 'HTTP 500' };
+  /** `n` test events queued a millisecond apart (due at once): their ids, oldest first. */
+  async function queue(hookId: string, n: number) {
+    const ids: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const at = t.clock.now();
+      const [made] = await t.database.db
+        .insert(deliveries)
+        .values({
+          webhookId: hookId,
+          event: 'webhook.test',
+          body: JSON.stringify({
+            type: 'webhook.test',
+            timestamp: at.toISOString(),
+            data: { test: true, webhookId: hookId },
+          }),
+          createdAt: at,
+          nextAttemptAt: at,
+        })
+        .returning({ id: deliveries.id });
+      ids.push(made!.id);
+      t.clock.advance(1);
+    }
+    return ids;
+  }
+  const byId = async (hookId: string) => new Map((await rowsOf(hookId)).map((d) => [d.id, d]));
+
+  it('sends them in order under one claim; the first failure ends the batch, the rest unspent', async () => {
+    const hook = await createHook();
+    const ids = await queue(hook.id, 4);
+    const { worker, claims, sent } = batchWorker((i) => (i === 3 ? down : ok));
+    await worker.drain();
+    // One claim for the first three (the third failed), one for the fourth, given back unspent.
+    expect(sent).toEqual(ids);
+    expect(claims).toEqual([1, 1]);
+    const rows = await byId(hook.id);
+    expect(ids.map((id) => [rows.get(id)!.status, rows.get(id)!.attempts])).toEqual([
+      ['delivered', 1],
+      ['delivered', 1],
+      ['pending', 1],
+      ['delivered', 1],
+    ]);
+    // A success after the failure: the endpoint is not failing.
+    const [endpoint] = await t.database.db.select().from(webhooks).where(eq(webhooks.id, hook.id));
+    expect(endpoint).toMatchObject({ failingSince: null, leaseUntil: null });
+
+    // Failing for two days, then a success and a failure in one batch: failing since that
+    // failure (not two days, which would turn the endpoint off).
+    const longAgo = new Date(t.clock.now().getTime() - 2 * 86_400_000);
+    await t.database.db
+      .update(webhooks)
+      .set({ failingSince: longAgo })
+      .where(eq(webhooks.id, hook.id));
+    await queue(hook.id, 2);
+    const again = batchWorker((i) => (i === 2 ? down : ok));
+    await again.worker.drain();
+    const [after] = await t.database.db.select().from(webhooks).where(eq(webhooks.id, hook.id));
+    expect(after!.enabled).toBe(true);
+    expect(after!.failingSince!.getTime()).toBeGreaterThan(longAgo.getTime() + 86_400_000);
+  });
+
+  it('starts no attempt once the batch’s time is up, nor once the worker stops', async () => {
+    const hook = await createHook();
+    const ids = await queue(hook.id, 3);
+    const slow = batchWorker(
+      () => {
+        t.clock.advance(3_000);
+        return ok;
+      },
+      { batchMs: 5_000 },
+    );
+    await slow.worker.drain();
+    // 0 s and 3 s started; at 6 s the batch's 5 s were up: the third went back, then alone.
+    expect(slow.sent).toEqual(ids);
+    expect(slow.claims).toEqual([1, 1]);
+    expect([...(await byId(hook.id)).values()].map((d) => d.attempts)).toEqual([1, 1, 1]);
+
+    const more = await queue(hook.id, 3);
+    let started!: () => void;
+    const firstStarted = new Promise<void>((r) => (started = r));
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    // The first attempt is held until the worker is told to stop.
+    const stopping = batchWorker(
+      (i) => {
+        if (i > 1) return ok;
+        started();
+        return held.then(() => ok);
+      },
+      { idleMs: 60_000 },
+    );
+    stopping.worker.start();
+    await firstStarted;
+    const stopped = stopping.worker.stop();
+    release();
+    await stopped;
+    expect(stopping.sent).toEqual(more.slice(0, 1));
+    const rows = await byId(hook.id);
+    expect(more.map((id) => [rows.get(id)!.status, rows.get(id)!.attempts])).toEqual([
+      ['delivered', 1],
+      ['pending', 0],
+      ['pending', 0],
+    ]);
+  });
+});
+
 describe('a receiver host that is down', () => {
   it('is paused as a whole after 5 failures in a row: its deliveries wait unspent, others go, one probe resumes it', async () => {
     const flakyUrl = (i: number) => `http://${FLAKY}:${flaky.port}/hook-${i}`;
