@@ -132,12 +132,22 @@ export function createDeliveryWorker(deps: {
     wake?.();
   };
 
-  /** One attempt: its outcome, and the result to record. */
-  async function attempt(e: ClaimedEndpoint, secrets: string[], d: ClaimedDelivery) {
+  /**
+   * One attempt: its outcome, and the result to record. A fault of ours (a secret that cannot be
+   * read, a throw while sending) is logged and counts as a failed attempt, retried with backoff
+   * like any other, so the batch is still recorded and nothing spins.
+   */
+  async function attempt(e: ClaimedEndpoint, secrets: () => string[], d: ClaimedDelivery) {
     const at = deps.now();
     const started = performance.now();
-    const headers = signedHeaders(secrets, d.id, Math.floor(at.getTime() / 1000), d.body);
-    const out = await deps.send(e.url, headers, d.body);
+    let out: FetchOutcome;
+    try {
+      const headers = signedHeaders(secrets(), d.id, Math.floor(at.getTime() / 1000), d.body);
+      out = await deps.send(e.url, headers, d.body);
+    } catch (err) {
+      deps.log.error({ err, deliveryId: d.id }, 'a delivery attempt failed');
+      out = { ok: false, kind: 'failed', error: 'Internal error' };
+    }
     const base = { at, latencyMs: Math.round(performance.now() - started) };
     if (out.ok) {
       const result: AttemptResult = {
@@ -172,42 +182,44 @@ export function createDeliveryWorker(deps: {
    */
   async function sendBatch(e: ClaimedEndpoint) {
     const claimedAt = deps.now().getTime();
+    let keys: string[] | undefined;
+    // Decrypted once per batch, when the first attempt signs.
+    const secrets = () =>
+      (keys ??= [
+        deps.decrypt(e.secretEnc),
+        ...(e.previousSecretEnc && e.previousUntil && e.previousUntil.getTime() > claimedAt
+          ? [deps.decrypt(e.previousSecretEnc)]
+          : []),
+      ]);
     const results: (AttemptResult | null)[] = e.deliveries.map(() => null);
     let last: FetchOutcome | undefined;
-    try {
-      const secrets = [deps.decrypt(e.secretEnc)];
-      if (e.previousSecretEnc && e.previousUntil && e.previousUntil.getTime() > claimedAt)
-        secrets.push(deps.decrypt(e.previousSecretEnc));
-      for (const [i, d] of e.deliveries.entries()) {
-        if (i > 0 && (stopping || deps.now().getTime() - claimedAt >= o.batchMs)) break;
-        const { out, result } = await attempt(e, secrets, d);
-        results[i] = result;
-        last = out;
-        if (!out.ok) break;
-      }
-    } finally {
-      // The host's slot is given back whatever happened; what the last attempt says of the
-      // host may pause it.
-      const { paused } = hosts.finish(
-        e.host,
-        last ? verdictOf(last) : 'other',
-        last && !last.ok ? last.error : '',
-        deps.now().getTime(),
-      );
-      if (paused)
-        deps.log.warn(
-          { host: e.host, until: new Date(paused.until).toISOString(), error: paused.error },
-          'a webhook receiver host is paused',
-        );
+    for (const [i, d] of e.deliveries.entries()) {
+      if (i > 0 && (stopping || deps.now().getTime() - claimedAt >= o.batchMs)) break;
+      const { out, result } = await attempt(e, secrets, d);
+      results[i] = result;
+      last = out;
+      if (!out.ok) break;
     }
+    // The host's slot is given back; what the last attempt says of the host may pause it.
+    const { paused } = hosts.finish(
+      e.host,
+      last ? verdictOf(last) : 'other',
+      last && !last.ok ? last.error : '',
+      deps.now().getTime(),
+    );
+    if (paused)
+      deps.log.warn(
+        { host: e.host, until: new Date(paused.until).toISOString(), error: paused.error },
+        'a webhook receiver host is paused',
+      );
     await record(e, results);
   }
 
   /**
    * Finished batches wait here and are recorded together (group commit, as the poller's writer
    * does): a batch of rows is written as soon as the previous one is, one transaction each, so
-   * under load they grow and at rest a batch is written at once. An endpoint's slot (and its
-   * lease) is held until its batch is recorded.
+   * under load they grow and at rest a batch is written at once. An endpoint's lease (and the
+   * worker slot) is held until its batch is recorded; its host's slot is free once it is sent.
    */
   const finished: {
     rows: { webhookId: string; deliveryId: string; r: AttemptResult | null }[];
@@ -359,6 +371,7 @@ export function createDeliveryWorker(deps: {
       await loop;
       await Promise.all([...batches]);
       await Promise.all([...mails]);
+      stopping = false;
     },
   };
 }

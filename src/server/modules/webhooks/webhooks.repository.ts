@@ -292,8 +292,9 @@ export function webhooksRepository(db: Db) {
     /**
      * Claims up to `limit` endpoints with a due delivery (enabled, not leased, least recently
      * leased first), leases each for `leaseMs`, and returns each one with up to `perEndpoint` of its
-     * due deliveries, oldest first (their attempts counted): an endpoint is sent to by one worker
-     * at a time, in order, so a slow receiver holds one worker slot, never the others'.
+     * due deliveries (one while it is failing), oldest first, their attempts counted: an endpoint
+     * is sent to by one worker at a time, in order, so a slow receiver holds one worker slot,
+     * never the others'.
      * Per host at most `hosts.room[host]` endpoints (`hosts.fresh` for a host not listed, none of
      * `hosts.skip`): a host that is paused or has its slots taken stays in the table, unclaimed.
      * Endpoints are locked with SKIP LOCKED, so workers in several processes never claim the same;
@@ -310,8 +311,7 @@ export function webhooksRepository(db: Db) {
       const at = now.toISOString();
       const until = new Date(now.getTime() + leaseMs).toISOString();
       const rows = rowsOf<
-        Omit<ClaimedEndpoint, 'deliveries'> &
-          ClaimedDelivery & { deliveryId: string; dueAt: string }
+        Omit<ClaimedEndpoint, 'deliveries'> & ClaimedDelivery & { deliveryId: string; seq: number }
       >(
         await db.execute(sql`
           with candidate as (
@@ -335,30 +335,29 @@ export function webhooksRepository(db: Db) {
           ), leased as (
             update webhooks w set lease_until = ${until}::timestamptz
             from ep where w.id = ep.id
-            returning w.id, w.url, w.host, w.secret_enc, w.previous_secret_enc, w.previous_until
+            returning w.id, w.url, w.host, w.secret_enc, w.previous_secret_enc, w.previous_until,
+              w.failing_since
           ), picked as (
-            select l.*, due.id as delivery_id
-            from leased l cross join lateral (select d.id from deliveries d
+            -- A failing endpoint gets one delivery per claim (its probe), not a batch.
+            select l.*, due.id as delivery_id, due.seq
+            from leased l cross join lateral (select d.id, row_number() over (
+                order by d.next_attempt_at, d.created_at, d.id) as seq
+              from deliveries d
               where d.webhook_id = l.id and d.status = 'pending'
                 and d.next_attempt_at <= ${at}::timestamptz
-              order by d.next_attempt_at, d.created_at, d.id limit ${perEndpoint}) due
+              order by d.next_attempt_at, d.created_at, d.id
+              limit case when l.failing_since is null then ${perEndpoint} else 1 end) due
           )
           update deliveries d set attempts = d.attempts + 1
           from picked p
           where d.id = p.delivery_id
           returning d.id as "deliveryId", d.webhook_id as "webhookId", d.body, d.attempts,
-            d.created_at as "createdAt", d.next_attempt_at as "dueAt", p.url, p.host,
+            d.created_at as "createdAt", p.seq::int as seq, p.url, p.host,
             p.secret_enc as "secretEnc", p.previous_secret_enc as "previousSecretEnc",
             p.previous_until as "previousUntil"`),
       );
-      // The statement's rows come in no order: each endpoint's deliveries, oldest first.
-      const time = (v: string | Date) => new Date(v).getTime();
-      rows.sort(
-        (x, y) =>
-          time(x.dueAt) - time(y.dueAt) ||
-          time(x.createdAt) - time(y.createdAt) ||
-          (x.deliveryId < y.deliveryId ? -1 : 1),
-      );
+      // The statement's rows come in no order: each endpoint's deliveries in the claim's order.
+      rows.sort((x, y) => x.seq - y.seq);
       const endpoints = new Map<string, ClaimedEndpoint>();
       for (const r of rows) {
         let e = endpoints.get(r.webhookId);

@@ -50,8 +50,8 @@ export const webhooks = pgTable(
     previousUntil: timestamp('previous_until', { withTimezone: true }),
     failingSince: timestamp('failing_since', { withTimezone: true }),
     /**
-     * Held while one of its deliveries is being sent (claimed): one attempt per endpoint at a
-     * time, in every process; a crashed worker's lease runs out and the delivery is sent again.
+     * Held while a batch of its deliveries is being sent (claimed): one attempt per endpoint at a
+     * time, in every process; a crashed worker's lease runs out and its deliveries are sent again.
      */
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     disabledReason: text('disabled_reason'),
@@ -87,7 +87,7 @@ export const deliveries = pgTable(
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
   },
   (t) => [
-    // An endpoint's next due delivery (the claim), and its log (newest first).
+    // An endpoint's due deliveries (the claim), and its log (newest first).
     index('deliveries_due_idx')
       .on(t.webhookId, t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),

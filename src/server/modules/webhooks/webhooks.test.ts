@@ -478,17 +478,18 @@ describe('deliveries', () => {
 });
 
 describe('an endpoint with several due deliveries', () => {
-  /** A worker of its own: what it sends and answers, and how many endpoints each claim brought. */
+  /** A worker of its own: what it sends and answers, and how many deliveries each claim brought. */
   function batchWorker(answer: (i: number) => FetchOutcome | Promise<FetchOutcome>, options = {}) {
     const repo = webhooksRepository(t.database.db);
     const claims: number[] = [];
     const sent: string[] = [];
+    const logger = testLogger();
     const worker = createDeliveryWorker({
       repo: {
         ...repo,
         claim: async (...args: Parameters<typeof repo.claim>) => {
           const got = await repo.claim(...args);
-          if (got.length) claims.push(got.length);
+          if (got.length) claims.push(got.reduce((n, e) => n + e.deliveries.length, 0));
           return got;
         },
       },
@@ -498,12 +499,12 @@ describe('an endpoint with several due deliveries', () => {
       },
       decrypt: () => 'whsec_' + Buffer.alloc(24, 7).toString('base64'),
       now: t.clock.now,
-      log: testLogger().log,
+      log: logger.log,
       mailer: t.mailer,
       publicUrl: 'http://localhost:3000',
       options,
     });
-    return { worker, claims, sent };
+    return { worker, claims, sent, logger };
   }
   const ok: FetchOutcome = {
     ok: true,
@@ -513,11 +514,16 @@ describe('an endpoint with several due deliveries', () => {
     finalUrl: '',
   };
   const down: FetchOutcome = { ok: false, kind: 'http', status: 500, error: 'HTTP 500' };
-  /** `n` test events queued a millisecond apart (due at once): their ids, oldest first. */
-  async function queue(hookId: string, n: number) {
+  /**
+   * `n` test events made a millisecond apart (due at once): their ids, oldest first. `newestFirst`
+   * inserts them in the reverse order of their times.
+   */
+  async function queue(hookId: string, n: number, newestFirst = false) {
+    const start = t.clock.now().getTime();
+    t.clock.advance(n);
     const ids: string[] = [];
-    for (let i = 0; i < n; i++) {
-      const at = t.clock.now();
+    for (let k = 0; k < n; k++) {
+      const at = new Date(start + (newestFirst ? n - 1 - k : k));
       const [made] = await t.database.db
         .insert(deliveries)
         .values({
@@ -533,9 +539,8 @@ describe('an endpoint with several due deliveries', () => {
         })
         .returning({ id: deliveries.id });
       ids.push(made!.id);
-      t.clock.advance(1);
     }
-    return ids;
+    return newestFirst ? ids.reverse() : ids;
   }
   const byId = async (hookId: string) => new Map((await rowsOf(hookId)).map((d) => [d.id, d]));
 
@@ -544,9 +549,10 @@ describe('an endpoint with several due deliveries', () => {
     const ids = await queue(hook.id, 4);
     const { worker, claims, sent } = batchWorker((i) => (i === 3 ? down : ok));
     await worker.drain();
-    // One claim for the first three (the third failed), one for the fourth, given back unspent.
+    // One claim brought all four: the third failed, so the fourth went back unspent; the next
+    // claim of the endpoint, failing now, brought one (its probe).
     expect(sent).toEqual(ids);
-    expect(claims).toEqual([1, 1]);
+    expect(claims).toEqual([4, 1]);
     const rows = await byId(hook.id);
     expect(ids.map((id) => [rows.get(id)!.status, rows.get(id)!.attempts])).toEqual([
       ['delivered', 1],
@@ -568,6 +574,8 @@ describe('an endpoint with several due deliveries', () => {
     await queue(hook.id, 2);
     const again = batchWorker((i) => (i === 2 ? down : ok));
     await again.worker.drain();
+    // Failing, it is claimed one delivery at a time: the success cleared it, then the failure.
+    expect(again.claims).toEqual([1, 1]);
     const [after] = await t.database.db.select().from(webhooks).where(eq(webhooks.id, hook.id));
     expect(after!.enabled).toBe(true);
     expect(after!.failingSince!.getTime()).toBeGreaterThan(longAgo.getTime() + 86_400_000);
@@ -586,7 +594,7 @@ describe('an endpoint with several due deliveries', () => {
     await slow.worker.drain();
     // 0 s and 3 s started; at 6 s the batch's 5 s were up: the third went back, then alone.
     expect(slow.sent).toEqual(ids);
-    expect(slow.claims).toEqual([1, 1]);
+    expect(slow.claims).toEqual([3, 1]);
     expect([...(await byId(hook.id)).values()].map((d) => d.attempts)).toEqual([1, 1, 1]);
 
     const more = await queue(hook.id, 3);
@@ -615,6 +623,35 @@ describe('an endpoint with several due deliveries', () => {
       ['pending', 0],
       ['pending', 0],
     ]);
+  });
+
+  it('come oldest first whatever order they were written in, `perEndpoint` at a time', async () => {
+    const hook = await createHook();
+    const ids = await queue(hook.id, 3, true);
+    const { worker, claims, sent } = batchWorker(() => ok, { perEndpoint: 2 });
+    await worker.drain();
+    expect(sent).toEqual(ids);
+    expect(claims).toEqual([2, 1]);
+  });
+
+  it('a fault of ours mid-batch is a failed attempt, logged; what was sent is recorded', async () => {
+    const hook = await createHook();
+    const ids = await queue(hook.id, 3);
+    const { worker, claims, logger } = batchWorker((i) => {
+      if (i === 2) throw new Error('boom');
+      return ok;
+    });
+    logger.allowErrorLogs(/a delivery attempt failed/);
+    await worker.drain();
+    expect(claims).toEqual([3, 1]);
+    const rows = await byId(hook.id);
+    expect(ids.map((id) => [rows.get(id)!.status, rows.get(id)!.attempts])).toEqual([
+      ['delivered', 1],
+      ['pending', 1],
+      ['delivered', 1],
+    ]);
+    expect(rows.get(ids[1]!)!.error).toBe('Internal error');
+    expect(logger.messages('error')).toEqual(['a delivery attempt failed']);
   });
 });
 
