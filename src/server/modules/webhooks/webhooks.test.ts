@@ -543,6 +543,11 @@ describe('an endpoint with several due deliveries', () => {
     return newestFirst ? ids.reverse() : ids;
   }
   const byId = async (hookId: string) => new Map((await rowsOf(hookId)).map((d) => [d.id, d]));
+  /** Each delivery's status and attempts, in the order of `ids`. */
+  const states = async (hookId: string, ids: string[]) => {
+    const rows = await byId(hookId);
+    return ids.map((id) => [rows.get(id)!.status, rows.get(id)!.attempts]);
+  };
 
   it('sends them in order under one claim; the first failure ends the batch, the rest unspent', async () => {
     const hook = await createHook();
@@ -553,8 +558,7 @@ describe('an endpoint with several due deliveries', () => {
     // claim of the endpoint, failing now, brought one (its probe).
     expect(sent).toEqual(ids);
     expect(claims).toEqual([4, 1]);
-    const rows = await byId(hook.id);
-    expect(ids.map((id) => [rows.get(id)!.status, rows.get(id)!.attempts])).toEqual([
+    expect(await states(hook.id, ids)).toEqual([
       ['delivered', 1],
       ['delivered', 1],
       ['pending', 1],
@@ -617,8 +621,7 @@ describe('an endpoint with several due deliveries', () => {
     release();
     await stopped;
     expect(stopping.sent).toEqual(more.slice(0, 1));
-    const rows = await byId(hook.id);
-    expect(more.map((id) => [rows.get(id)!.status, rows.get(id)!.attempts])).toEqual([
+    expect(await states(hook.id, more)).toEqual([
       ['delivered', 1],
       ['pending', 0],
       ['pending', 0],
@@ -644,13 +647,12 @@ describe('an endpoint with several due deliveries', () => {
     logger.allowErrorLogs(/a delivery attempt failed/);
     await worker.drain();
     expect(claims).toEqual([3, 1]);
-    const rows = await byId(hook.id);
-    expect(ids.map((id) => [rows.get(id)!.status, rows.get(id)!.attempts])).toEqual([
+    expect(await states(hook.id, ids)).toEqual([
       ['delivered', 1],
       ['pending', 1],
       ['delivered', 1],
     ]);
-    expect(rows.get(ids[1]!)!.error).toBe('Internal error');
+    expect((await byId(hook.id)).get(ids[1]!)!.error).toBe('Internal error');
     expect(logger.messages('error')).toEqual(['a delivery attempt failed']);
   });
 });
