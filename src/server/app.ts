@@ -34,6 +34,7 @@ import { blogModule } from './modules/blog/blog.module.ts';
 import { contactModule } from './modules/contact/contact.module.ts';
 import { dateChecksModule } from './modules/date-checks/date-checks.module.ts';
 import { webhooksModule } from './modules/webhooks/webhooks.module.ts';
+import { channelsModule } from './modules/channels/channels.module.ts';
 import { messagesModule } from './modules/messages/messages.module.ts';
 import type { AppContext, AppModule, Tuning } from './modules/module.ts';
 import { newsletterModule } from './modules/newsletter/newsletter.module.ts';
@@ -201,6 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     sharingModule,
     messagesModule,
     webhooksModule,
+    channelsModule,
     dateChecksModule,
     blogModule,
     newsletterModule,

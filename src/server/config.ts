@@ -80,6 +80,14 @@ const envSchema = z.object({
   POLL_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(200),
   POLL_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(16),
   TRUST_PROXY: trustProxy.optional(),
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d{1,20}:[A-Za-z0-9_-]{20,100}$/)
+    .optional(),
+  TELEGRAM_API_URL: z
+    .url({ protocol: /^https?$/ })
+    .default('https://api.telegram.org')
+    .transform((u) => u.replace(/\/+$/, '')),
 });
 
 const expected: Record<string, string> = {
@@ -103,6 +111,9 @@ const expected: Record<string, string> = {
   EXPECTING_WINDOW_SECONDS: 'an integer number of seconds from 10 to 3600',
   POLL_CONCURRENCY: 'an integer from 1 to 10000',
   POLL_HOST_CONCURRENCY: 'an integer from 1 to 1000',
+  TELEGRAM_BOT_TOKEN:
+    'a bot token from @BotFather such as 123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11',
+  TELEGRAM_API_URL: 'the http(s) base URL of the Telegram Bot API',
   TRUST_PROXY:
     'false, 0 or none; a hop count from 1 to 10; or a comma-separated list of IP addresses, CIDR ranges (such as 10.0.0.0/8) and loopback, linklocal, uniquelocal',
 };
@@ -137,6 +148,9 @@ export type Config = {
    * for a hop count, a trust function (Fastify treats a bare number as trusting nothing).
    */
   trustProxy: false | string[] | ((address: string, hop: number) => boolean);
+  /** The site's Telegram bot (notification channels), and the Bot API it talks to. */
+  telegramBotToken: string | undefined;
+  telegramApiUrl: string;
 };
 
 export class ConfigError extends Error {}
@@ -192,5 +206,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pollHostConcurrency: e.POLL_HOST_CONCURRENCY,
     trustProxy:
       typeof e.TRUST_PROXY === 'number' ? hops(e.TRUST_PROXY) : (e.TRUST_PROXY ?? ['loopback']),
+    telegramBotToken: e.TELEGRAM_BOT_TOKEN,
+    telegramApiUrl: e.TELEGRAM_API_URL,
   };
 }

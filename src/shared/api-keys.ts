@@ -13,6 +13,8 @@ export const API_KEY_SCOPES = [
   'sharing:write',
   'webhooks:read',
   'webhooks:write',
+  'channels:read',
+  'channels:write',
 ] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
@@ -25,6 +27,8 @@ export const SCOPE_DESCRIPTIONS: Record<ApiKeyScope, string> = {
   'sharing:write': 'Create, edit, regenerate and delete shared pages and single endpoints',
   'webhooks:read': 'List webhooks and their delivery logs',
   'webhooks:write': 'Create, edit, test and delete webhooks; redeliver',
+  'channels:read': 'List notification channels and their delivery logs',
+  'channels:write': 'Create, edit, test and delete notification channels; redeliver',
 };
 
 /** Every key starts with this, so a leaked one is recognisable (secret scanners, logs). */

@@ -121,6 +121,18 @@ export const ERRORS = {
     description: 'You hold the most webhooks allowed (MAX_WEBHOOKS_PER_USER): delete one first.',
   },
 
+  // Notification channels
+  CHANNEL_NOT_FOUND: { status: 404, description: 'No notification channel of yours with this id.' },
+  CHANNEL_LIMIT_REACHED: {
+    status: 409,
+    description:
+      'You hold the most notification channels allowed (MAX_CHANNELS_PER_USER): delete one first.',
+  },
+  CHANNEL_UNAVAILABLE: {
+    status: 409,
+    description: 'This site has not set up this kind of channel (Telegram: no bot token).',
+  },
+
   // Blog, newsletter, contact
   BLOG_DISABLED: {
     status: 404,

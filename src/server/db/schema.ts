@@ -11,3 +11,4 @@ export * from '../modules/blog/blog.table.ts';
 export * from '../modules/analytics/analytics.table.ts';
 export * from '../modules/api-keys/api-keys.table.ts';
 export * from '../modules/webhooks/webhooks.table.ts';
+export * from '../modules/channels/channels.table.ts';

@@ -10,6 +10,7 @@ import type { PollerOptions } from '../poller/poller.ts';
 import type { SafeFetchOptions } from '../providers/safe-fetch.ts';
 import type { ApiKeyRateLimit } from './api-keys/api-key-auth.ts';
 import type { WebhookTuning } from './webhooks/webhooks.module.ts';
+import type { ChannelTuning } from './channels/channels.module.ts';
 import type { AnalyticsRateLimits } from './analytics/analytics.routes.ts';
 import type { PublicRateLimits } from './sharing/public.routes.ts';
 
@@ -34,6 +35,8 @@ export type Tuning = {
   apiKeyRateLimit?: Partial<ApiKeyRateLimit>;
   /** The webhook delivery worker's options and attempt deadline (webhooks). */
   webhooks?: WebhookTuning;
+  /** The Telegram bot's long polling (channels). */
+  channels?: ChannelTuning;
   /** How long a blog post's Markdown may take to render (blog). */
   markdownTimeoutMs?: number;
 };

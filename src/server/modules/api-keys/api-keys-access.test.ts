@@ -88,6 +88,14 @@ const EXPECTED: Record<string, RouteScope | null> = {
   'POST /v1/webhooks/:id/test': 'webhooks:write',
   'GET /v1/webhooks/:id/deliveries': 'webhooks:read',
   'POST /v1/webhooks/:id/deliveries/:deliveryId/redeliver': 'webhooks:write',
+  'GET /v1/notification-channels': 'channels:read',
+  'POST /v1/notification-channels': 'channels:write',
+  'GET /v1/notification-channels/:id': 'channels:read',
+  'PATCH /v1/notification-channels/:id': 'channels:write',
+  'DELETE /v1/notification-channels/:id': 'channels:write',
+  'POST /v1/notification-channels/:id/test': 'channels:write',
+  'GET /v1/notification-channels/:id/deliveries': 'channels:read',
+  'POST /v1/notification-channels/:id/deliveries/:deliveryId/redeliver': 'channels:write',
 };
 /** Streams that stay open once allowed: only their refusal is asserted here. */
 const STREAMS = new Set(['GET /v1/events']);

@@ -2,12 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { realTimers, type Scheduler, type Timer } from '../../clock.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { createHostLimiter, type HostVerdict } from '../../poller/host-limiter.ts';
-import { isHostFailure, type FetchOutcome } from '../../providers/safe-fetch.ts';
-import { signedHeaders } from './signing.ts';
+import { isHostFailure } from '../../providers/safe-fetch.ts';
+import { quietUntil } from './quiet-hours.ts';
+import type { Send, SendOutcome } from './targets.ts';
 import type {
   AttemptResult,
   ClaimedDelivery,
   ClaimedEndpoint,
+  FinishedDelivery,
   WebhooksRepository,
 } from './webhooks.repository.ts';
 
@@ -61,6 +63,9 @@ const EXCERPT_CHARS = 512;
 /** Deliveries recorded per transaction (at most, unless one endpoint’s batch is larger). */
 const RECORD_ROWS = 500;
 
+/** Events the owner just asked for (Send test, linking a chat): quiet hours never hold them. */
+const ASKED_FOR = new Set(['webhook.test', 'channel.test', 'channel.linked']);
+
 /** The wait before retry number `attempt` (1 = the first retry), ±20 % so retries spread out. */
 export function retryDelay(attempt: number, random = Math.random) {
   const base = RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length) - 1]!;
@@ -68,7 +73,7 @@ export function retryDelay(attempt: number, random = Math.random) {
 }
 
 /** What an attempt says of its receiver's host (see host-limiter.ts). */
-function verdictOf(out: FetchOutcome): HostVerdict {
+function verdictOf(out: SendOutcome): HostVerdict {
   if (out.ok) return 'answered';
   if (isHostFailure(out)) return 'host-fault';
   return out.kind === 'http' || out.kind === 'too-large' || out.kind === 'redirects'
@@ -98,7 +103,8 @@ function retryAfterMs(value: string | undefined, now: Date): number | undefined 
  */
 export function createDeliveryWorker(deps: {
   repo: WebhooksRepository;
-  send: (url: string, headers: Record<string, string>, body: string) => Promise<FetchOutcome>;
+  /** One attempt of a delivery to an endpoint (its kind's request: targets.ts). */
+  send: Send;
   decrypt: (stored: string) => string;
   now: () => Date;
   timers?: Scheduler;
@@ -140,10 +146,9 @@ export function createDeliveryWorker(deps: {
   async function attempt(e: ClaimedEndpoint, secrets: () => string[], d: ClaimedDelivery) {
     const at = deps.now();
     const started = performance.now();
-    let out: FetchOutcome;
+    let out: SendOutcome;
     try {
-      const headers = signedHeaders(secrets(), d.id, Math.floor(at.getTime() / 1000), d.body);
-      out = await deps.send(e.url, headers, d.body);
+      out = await deps.send(e, d, at, secrets);
     } catch (err) {
       deps.log.error({ err, deliveryId: d.id }, 'a delivery attempt failed');
       out = { ok: false, kind: 'failed', error: 'Internal error' };
@@ -192,9 +197,15 @@ export function createDeliveryWorker(deps: {
           : []),
       ]);
     const results: (AttemptResult | null)[] = e.deliveries.map(() => null);
-    let last: FetchOutcome | undefined;
+    // In the owner's quiet hours, what they keep out waits (unsent) for the window's end.
+    const quiet = e.quietHours && quietUntil(e.quietHours, new Date(claimedAt));
+    const held = (d: ClaimedDelivery) =>
+      !!quiet && !(d.event === 'code.received' && e.quietHours!.codes) && !ASKED_FOR.has(d.event);
+    let last: SendOutcome | undefined;
+    let tried = 0;
     for (const [i, d] of e.deliveries.entries()) {
-      if (i > 0 && (stopping || deps.now().getTime() - claimedAt >= o.batchMs)) break;
+      if (held(d)) continue;
+      if (tried++ > 0 && (stopping || deps.now().getTime() - claimedAt >= o.batchMs)) break;
       const { out, result } = await attempt(e, secrets, d);
       results[i] = result;
       last = out;
@@ -212,7 +223,11 @@ export function createDeliveryWorker(deps: {
         { host: e.host, until: new Date(paused.until).toISOString(), error: paused.error },
         'a webhook receiver host is paused',
       );
-    await record(e, results);
+    await record(
+      e,
+      results,
+      e.deliveries.map((d) => (quiet && held(d) ? quiet : undefined)),
+    );
   }
 
   /**
@@ -222,19 +237,25 @@ export function createDeliveryWorker(deps: {
    * worker slot) is held until its batch is recorded; its host's slot is free once it is sent.
    */
   const finished: {
-    rows: { webhookId: string; deliveryId: string; r: AttemptResult | null }[];
+    rows: FinishedDelivery[];
     done: () => void;
     fail: (err: unknown) => void;
   }[] = [];
   let recording = false;
   /** Emails to owners of endpoints just disabled, still being sent (stop and drain wait). */
   const mails = new Set<Promise<unknown>>();
-  const record = (e: ClaimedEndpoint, results: (AttemptResult | null)[]) =>
+  const record = (
+    e: ClaimedEndpoint,
+    results: (AttemptResult | null)[],
+    dueAt: (Date | undefined)[] = [],
+  ) =>
     new Promise<void>((done, fail) => {
       const rows = e.deliveries.map((d, i) => ({
         webhookId: e.webhookId,
         deliveryId: d.id,
         r: results[i] ?? null,
+        // Kept back by quiet hours: due when they end (others not sent are due as they were).
+        ...(dueAt[i] ? { dueAt: dueAt[i] } : {}),
       }));
       finished.push({ rows, done, fail });
       if (recording) return;

@@ -6,6 +6,7 @@ import {
   type DeliveryWorker,
   type DeliveryWorkerOptions,
 } from './delivery-worker.ts';
+import { createSender } from './targets.ts';
 import { webhooksRepository } from './webhooks.repository.ts';
 import { webhooksRoutes } from './webhooks.routes.ts';
 
@@ -47,7 +48,14 @@ export const webhooksModule = defineModule(
     });
     const worker = createDeliveryWorker({
       repo,
-      send: (url, headers, body) => fetcher.fetch(url, { method: 'POST', headers, body }),
+      send: createSender({
+        post: (url, headers, body) => fetcher.fetch(url, { method: 'POST', headers, body }),
+        mailer: ctx.mailer,
+        telegram: () =>
+          config.telegramBotToken
+            ? { apiUrl: config.telegramApiUrl, token: config.telegramBotToken }
+            : undefined,
+      }),
       decrypt: (s) => cipher.decrypt(s),
       now,
       log: app.log,

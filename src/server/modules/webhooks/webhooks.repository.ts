@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import type { QuietHours } from '../../../shared/channels.ts';
 import type { DeliveryDto, WebhookDto, WebhookEvent } from '../../../shared/webhooks.ts';
 import { rowsOf, type Db } from '../../db/client.ts';
 import type { KeysetCursor } from '../../db/paging.ts';
@@ -65,14 +66,24 @@ export type WebhookInput = {
   expiringDays: number;
 };
 
+export type EndpointKind = (typeof webhooks.kind.enumValues)[number];
+
 /** A delivery claimed for one attempt. */
-export type ClaimedDelivery = { id: string; body: string; attempts: number; createdAt: Date };
+export type ClaimedDelivery = {
+  id: string;
+  event: string;
+  body: string;
+  attempts: number;
+  createdAt: Date;
+};
 
 /** An endpoint leased by a claim, with what sending to it needs and its due deliveries, oldest first. */
 export type ClaimedEndpoint = {
   webhookId: string;
+  kind: EndpointKind;
   host: string;
   url: string;
+  quietHours: QuietHours | null;
   secretEnc: string;
   previousSecretEnc: string | null;
   previousUntil: Date | null;
@@ -88,8 +99,22 @@ export type AttemptResult = {
   error: string | null;
 } & ({ outcome: 'delivered' } | { outcome: 'retry'; nextAttemptAt: Date } | { outcome: 'failed' });
 
+/**
+ * What became of a claimed delivery: its attempt's result, or null when it was not attempted (given
+ * back, its attempt not counted; due again at `dueAt` when given, as quiet hours defer it).
+ */
+export type FinishedDelivery = {
+  webhookId: string;
+  deliveryId: string;
+  r: AttemptResult | null;
+  dueAt?: Date;
+};
+
 /** What the next claim may bring per host (the worker's host limiter, see host-limiter.ts). */
 export type HostRoom = { skip: string[]; room: Record<string, number>; fresh: number };
+
+/** The endpoints `/v1/webhooks` shows (the others are notification channels). */
+const isWebhook = eq(webhooks.kind, 'webhook');
 
 const ISO_FORMAT = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`);
 
@@ -122,7 +147,7 @@ export function webhooksRepository(db: Db) {
         await db
           .select(webhookColumns)
           .from(webhooks)
-          .where(eq(webhooks.userId, userId))
+          .where(and(eq(webhooks.userId, userId), isWebhook))
           .orderBy(webhooks.createdAt, webhooks.id)
       ).map(toWebhookDto),
 
@@ -130,7 +155,7 @@ export function webhooksRepository(db: Db) {
       const [row] = await db
         .select(webhookColumns)
         .from(webhooks)
-        .where(and(eq(webhooks.userId, userId), eq(webhooks.id, id)));
+        .where(and(eq(webhooks.userId, userId), eq(webhooks.id, id), isWebhook));
       return row && toWebhookDto(row);
     },
 
@@ -141,7 +166,7 @@ export function webhooksRepository(db: Db) {
         const [held] = await tx
           .select({ n: count() })
           .from(webhooks)
-          .where(eq(webhooks.userId, userId));
+          .where(and(eq(webhooks.userId, userId), isWebhook));
         if (held!.n >= max) return undefined;
         const [row] = await tx
           .insert(webhooks)
@@ -158,7 +183,7 @@ export function webhooksRepository(db: Db) {
           ...patch,
           ...(patch.enabled ? { disabledReason: null, failingSince: null } : {}),
         })
-        .where(and(eq(webhooks.userId, userId), eq(webhooks.id, id)))
+        .where(and(eq(webhooks.userId, userId), eq(webhooks.id, id), isWebhook))
         .returning(webhookColumns);
       return row && toWebhookDto(row);
     },
@@ -167,7 +192,7 @@ export function webhooksRepository(db: Db) {
       (
         await db
           .delete(webhooks)
-          .where(and(eq(webhooks.userId, userId), eq(webhooks.id, id)))
+          .where(and(eq(webhooks.userId, userId), eq(webhooks.id, id), isWebhook))
           .returning({ id: webhooks.id })
       ).length > 0,
 
@@ -180,13 +205,18 @@ export function webhooksRepository(db: Db) {
           previousUntil,
           secretEnc,
         })
-        .where(and(eq(webhooks.userId, userId), eq(webhooks.id, id)))
+        .where(and(eq(webhooks.userId, userId), eq(webhooks.id, id), isWebhook))
         .returning(webhookColumns);
       return row && toWebhookDto(row);
     },
 
     /** A delivery for one endpoint (Send test event), due now. */
-    async enqueue(webhookId: string, event: WebhookEvent, body: string, now: Date) {
+    async enqueue(
+      webhookId: string,
+      event: WebhookEvent | 'channel.test' | 'channel.linked',
+      body: string,
+      now: Date,
+    ) {
       const [row] = await db
         .insert(deliveries)
         .values({ webhookId, event, body, createdAt: now, nextAttemptAt: now })
@@ -335,8 +365,8 @@ export function webhooksRepository(db: Db) {
           ), leased as (
             update webhooks w set lease_until = ${until}::timestamptz
             from ep where w.id = ep.id
-            returning w.id, w.url, w.host, w.secret_enc, w.previous_secret_enc, w.previous_until,
-              w.failing_since
+            returning w.id, w.kind, w.url, w.host, w.quiet_hours, w.secret_enc,
+              w.previous_secret_enc, w.previous_until, w.failing_since
           ), picked as (
             -- A failing endpoint gets one delivery per claim (its probe), not a batch.
             select l.*, due.id as delivery_id, due.seq
@@ -351,8 +381,9 @@ export function webhooksRepository(db: Db) {
           update deliveries d set attempts = d.attempts + 1
           from picked p
           where d.id = p.delivery_id
-          returning d.id as "deliveryId", d.webhook_id as "webhookId", d.body, d.attempts,
-            d.created_at as "createdAt", p.seq::int as seq, p.url, p.host,
+          returning d.id as "deliveryId", d.webhook_id as "webhookId", d.event, d.body, d.attempts,
+            d.created_at as "createdAt", p.seq::int as seq, p.kind, p.url, p.host,
+            p.quiet_hours as "quietHours",
             p.secret_enc as "secretEnc", p.previous_secret_enc as "previousSecretEnc",
             p.previous_until as "previousUntil"`),
       );
@@ -364,8 +395,10 @@ export function webhooksRepository(db: Db) {
         if (!e) {
           e = {
             webhookId: r.webhookId,
+            kind: r.kind,
             host: r.host,
             url: r.url,
+            quietHours: r.quietHours,
             secretEnc: r.secretEnc,
             previousSecretEnc: r.previousSecretEnc,
             previousUntil: r.previousUntil ? new Date(r.previousUntil) : null,
@@ -375,6 +408,7 @@ export function webhooksRepository(db: Db) {
         }
         e.deliveries.push({
           id: r.deliveryId,
+          event: r.event,
           body: r.body,
           attempts: r.attempts,
           createdAt: new Date(r.createdAt),
@@ -394,13 +428,10 @@ export function webhooksRepository(db: Db) {
      * cascade lock them in, so none can deadlock with another. Answers the endpoints just disabled,
      * with their owner's email.
      */
-    finishMany: (
-      done: { webhookId: string; deliveryId: string; r: AttemptResult | null }[],
-      disableAfterMs: number,
-    ) =>
+    finishMany: (done: FinishedDelivery[], disableAfterMs: number) =>
       db.transaction(async (tx) => {
         const rows = JSON.stringify(
-          done.map(({ webhookId, deliveryId, r }) => ({
+          done.map(({ webhookId, deliveryId, r, dueAt }) => ({
             webhook_id: webhookId,
             delivery_id: deliveryId,
             sent: r !== null,
@@ -411,7 +442,10 @@ export function webhooksRepository(db: Db) {
             response_status: r?.responseStatus,
             response_excerpt: r?.responseExcerpt,
             error: r?.error,
-            next_attempt_at: r?.outcome === 'retry' ? r.nextAttemptAt.toISOString() : null,
+            next_attempt_at:
+              r?.outcome === 'retry'
+                ? r.nextAttemptAt.toISOString()
+                : (dueAt?.toISOString() ?? null),
           })),
         );
         const recordset = sql`jsonb_to_recordset(${rows}::jsonb) as r(webhook_id uuid,
@@ -449,7 +483,8 @@ export function webhooksRepository(db: Db) {
           where d.id = r.delivery_id and r.sent`);
         if (done.some((x) => x.r === null))
           await tx.execute(sql`
-            update deliveries d set attempts = d.attempts - 1
+            update deliveries d set attempts = d.attempts - 1,
+              next_attempt_at = coalesce(r.next_attempt_at, d.next_attempt_at)
             from ${recordset}
             where d.id = r.delivery_id and not r.sent`);
         if (failing.length === 0) return [];

@@ -13,6 +13,8 @@ import {
   webhookDto,
   webhookWithSecretDto,
 } from '../../../shared/webhooks.ts';
+import type { ApiKeyScope } from '../../../shared/api-keys.ts';
+import type { ErrorCode } from '../../../shared/errors.ts';
 import type { App } from '../../app.ts';
 import type { createCipher } from '../../crypto.ts';
 import { decodeCursor, encodeCursor } from '../../db/paging.ts';
@@ -23,10 +25,10 @@ import { newWebhookSecret } from './signing.ts';
 import { webhookErrors } from './webhooks.errors.ts';
 import type { WebhooksRepository } from './webhooks.repository.ts';
 
-const signedIn = async (req: FastifyRequest) => {
+export const signedIn = async (req: FastifyRequest) => {
   requireUser(req);
 };
-const perUser = (max: number) => ({
+export const perUser = (max: number) => ({
   rateLimit: { max, timeWindow: 60_000, keyGenerator: userOrIp },
 });
 const deliveryParams = z.object({ id: z.uuid(), deliveryId: z.uuid() });
@@ -233,46 +235,90 @@ export function webhooksRoutes(
     },
   );
 
+  deliveryLogRoutes(app, {
+    base: '/v1/webhooks',
+    tags,
+    scopes: { read: 'webhooks:read', write: 'webhooks:write' },
+    notFound: 'WEBHOOK_NOT_FOUND',
+    own,
+    test: {
+      event: 'webhook.test',
+      data: (id) => ({ test: true, webhookId: id }),
+      description: 'Sends a `webhook.test` event now (a delivery in the log like any other).',
+    },
+    repo,
+    now,
+    kick: deps.kick,
+    what: 'webhook',
+  });
+}
+
+/**
+ * The delivery log routes of an endpoint (a webhook or a notification channel): Send test, its
+ * deliveries newest first, and Redeliver. `own` answers the asker's endpoint or throws its 404.
+ */
+export function deliveryLogRoutes(
+  app: App,
+  deps: {
+    base: string;
+    tags: string[];
+    scopes: { read: ApiKeyScope; write: ApiKeyScope };
+    notFound: ErrorCode;
+    own: (userId: string, id: string) => Promise<{ id: string }>;
+    test: {
+      event: 'webhook.test' | 'channel.test';
+      data: (id: string) => Record<string, unknown>;
+      description: string;
+    };
+    repo: WebhooksRepository;
+    now: () => Date;
+    kick: () => void;
+    what: string;
+  },
+) {
+  const { base, tags, own, repo, now } = deps;
+  const read = { scope: deps.scopes.read };
+  const write = (max: number) => ({ scope: deps.scopes.write, ...perUser(max) });
+
   app.post(
-    '/v1/webhooks/:id/test',
+    `${base}/:id/test`,
     {
       config: write(20),
       preValidation: signedIn,
       schema: {
         tags,
-        description: 'Sends a `webhook.test` event now (a delivery in the log like any other).',
+        description: deps.test.description,
         params: idParams,
-        response: { 202: deliveryDto, ...errorResponses('UNAUTHORIZED', 'WEBHOOK_NOT_FOUND') },
+        response: { 202: deliveryDto, ...errorResponses('UNAUTHORIZED', deps.notFound) },
       },
     },
     async (req, reply) => {
       const w = await own(requireUser(req).id, req.params.id);
       const at = now();
       const body = JSON.stringify({
-        type: 'webhook.test',
+        type: deps.test.event,
         timestamp: at.toISOString(),
-        data: { test: true, webhookId: w.id },
+        data: deps.test.data(w.id),
       });
-      const made = await repo.enqueue(w.id, 'webhook.test', body, at);
+      const made = await repo.enqueue(w.id, deps.test.event, body, at);
       deps.kick();
       return reply.status(202).send(made);
     },
   );
 
   app.get(
-    '/v1/webhooks/:id/deliveries',
+    `${base}/:id/deliveries`,
     {
       config: read,
       preValidation: signedIn,
       schema: {
         tags,
-        description:
-          "The webhook's deliveries, newest first: event, status, attempts, and the last attempt's status, latency and answer excerpt.",
+        description: `The ${deps.what}'s deliveries, newest first: event, status, attempts, and the last attempt's status, latency and answer excerpt.`,
         params: idParams,
         querystring: deliveriesQuery,
         response: {
           200: deliveryListResponse,
-          ...errorResponses('UNAUTHORIZED', 'WEBHOOK_NOT_FOUND', 'INVALID_CURSOR'),
+          ...errorResponses('UNAUTHORIZED', deps.notFound, 'INVALID_CURSOR'),
         },
       },
     },
@@ -290,18 +336,20 @@ export function webhooksRoutes(
   );
 
   app.post(
-    '/v1/webhooks/:id/deliveries/:deliveryId/redeliver',
+    `${base}/:id/deliveries/:deliveryId/redeliver`,
     {
       config: write(60),
       preValidation: signedIn,
       schema: {
         tags,
         description:
-          'Sends a delivery again now, with the same `webhook-id` and body (a receiver that has it already can drop it).',
+          deps.what === 'webhook'
+            ? 'Sends a delivery again now, with the same `webhook-id` and body (a receiver that has it already can drop it).'
+            : 'Sends a delivery again now.',
         params: deliveryParams,
         response: {
           202: deliveryDto,
-          ...errorResponses('UNAUTHORIZED', 'WEBHOOK_NOT_FOUND', 'DELIVERY_NOT_FOUND'),
+          ...errorResponses('UNAUTHORIZED', deps.notFound, 'DELIVERY_NOT_FOUND'),
         },
       },
     },

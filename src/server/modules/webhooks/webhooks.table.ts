@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -11,10 +12,14 @@ import {
 } from 'drizzle-orm/pg-core';
 import { voipNumbers } from '../numbers/numbers.table.ts';
 import { users } from '../users/users.table.ts';
+import type { QuietHours } from '../../../shared/channels.ts';
 
 /**
- * A user's webhook endpoints. The signing secret is kept encrypted (it must be used, not only
- * checked); after a rotation the previous one still signs until `previous_until`.
+ * A user's delivery endpoints: webhooks, and notification channels (email, Telegram, ntfy,
+ * Discord, Slack, Web Push), one `kind` each (ADR 0017). The secret is kept encrypted (it must be
+ * used, not only checked): a webhook's signing secret (after a rotation the previous one still
+ * signs until `previous_until`), an ntfy access token, a push subscription's keys; empty when the
+ * kind has none.
  */
 export const webhooks = pgTable(
   'webhooks',
@@ -23,16 +28,33 @@ export const webhooks = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', {
+      enum: ['webhook', 'email', 'telegram', 'ntfy', 'discord', 'slack', 'webpush'],
+    })
+      .notNull()
+      .default('webhook'),
+    /**
+     * Where requests go: the webhook, ntfy topic, Discord or Slack URL, the push service endpoint;
+     * `mailto:<address>` for email, `tg:<chat id>` for Telegram (`tg:` until the chat is linked).
+     */
     url: text('url').notNull(),
     /**
-     * The URL's host (and port, lower case, without credentials): the delivery worker's per-host
-     * limits and breaker go by it. Kept by the database, so no writer can leave it out.
+     * The URL's host (and port, lower case, without credentials), or the scheme of a URL without
+     * one (`mailto`, `tg`): the delivery worker's per-host limits and breaker go by it. Kept by
+     * the database, so no writer can leave it out.
      */
     host: text('host')
       .notNull()
       .generatedAlwaysAs(
-        sql`lower(substring(url from '^[a-zA-Z][a-zA-Z0-9+.-]*://(?:[^@/?#]*@)?([^/?#]+)'))`,
+        sql`coalesce(lower(substring(url from '^[a-zA-Z][a-zA-Z0-9+.-]*://(?:[^@/?#]*@)?([^/?#]+)')), lower(substring(url from '^([a-zA-Z][a-zA-Z0-9+.-]*):')), '')`,
       ),
+    /** A kind's settings that are not secret (a Telegram chat's name, an ntfy topic). */
+    config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * No delivery during these hours of the owner's day (`start` to `end`, "HH:MM", in
+     * `timeZone`): they wait for the window's end; codes are sent anyway when `codes` is set.
+     */
+    quietHours: jsonb('quiet_hours').$type<QuietHours>(),
     events: text('events').array().notNull(),
     numberIds: uuid('number_ids')
       .array()
@@ -57,7 +79,7 @@ export const webhooks = pgTable(
     disabledReason: text('disabled_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('webhooks_user_idx').on(t.userId, t.createdAt)],
+  (t) => [index('webhooks_user_idx').on(t.userId, t.kind, t.createdAt)],
 );
 
 /**

@@ -493,8 +493,8 @@ describe('an endpoint with several due deliveries', () => {
           return got;
         },
       },
-      send: (_url, headers) => {
-        sent.push(headers['webhook-id']!);
+      send: (_e, d) => {
+        sent.push(d.id);
         return Promise.resolve(answer(sent.length));
       },
       decrypt: () => 'whsec_' + Buffer.alloc(24, 7).toString('base64'),
@@ -717,7 +717,7 @@ describe('a receiver host that hangs', () => {
     // take them all.
     const worker = createDeliveryWorker({
       repo: webhooksRepository(t.database.db),
-      send: (url) => {
+      send: ({ url }) => {
         sentTo.push(new URL(url).host);
         if (!url.includes('hung-receiver')) {
           return Promise.resolve({

@@ -1,0 +1,14 @@
+CREATE TABLE "telegram_bot_state" (
+	"id" smallint PRIMARY KEY NOT NULL,
+	"update_offset" bigint DEFAULT 0 NOT NULL,
+	"lease_owner" text,
+	"lease_until" timestamp with time zone
+);
+--> statement-breakpoint
+DROP INDEX "webhooks_user_idx";--> statement-breakpoint
+ALTER TABLE "webhooks" drop column "host";--> statement-breakpoint
+ALTER TABLE "webhooks" ADD COLUMN "host" text GENERATED ALWAYS AS (coalesce(lower(substring(url from '^[a-zA-Z][a-zA-Z0-9+.-]*://(?:[^@/?#]*@)?([^/?#]+)')), lower(substring(url from '^([a-zA-Z][a-zA-Z0-9+.-]*):')), '')) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "webhooks" ADD COLUMN "kind" text DEFAULT 'webhook' NOT NULL;--> statement-breakpoint
+ALTER TABLE "webhooks" ADD COLUMN "config" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "webhooks" ADD COLUMN "quiet_hours" jsonb;--> statement-breakpoint
+CREATE INDEX "webhooks_user_idx" ON "webhooks" USING btree ("user_id","kind","created_at");

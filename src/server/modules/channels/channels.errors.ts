@@ -1,0 +1,16 @@
+import { MAX_CHANNELS_PER_USER } from '../../../shared/channels.ts';
+import { AppError } from '../../errors.ts';
+
+export const channelErrors = {
+  notFound: () => new AppError('CHANNEL_NOT_FOUND', 'Notification channel not found.'),
+  limitReached: () =>
+    new AppError(
+      'CHANNEL_LIMIT_REACHED',
+      `You can have at most ${MAX_CHANNELS_PER_USER} notification channels. Delete one you no longer use first.`,
+    ),
+  telegramUnavailable: () =>
+    new AppError(
+      'CHANNEL_UNAVAILABLE',
+      'Telegram notifications are not set up on this site. Ask the administrator to add a bot.',
+    ),
+};

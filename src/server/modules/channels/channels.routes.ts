@@ -1,0 +1,253 @@
+import crypto from 'node:crypto';
+import { z } from 'zod';
+import {
+  channelConfigSchema,
+  channelDto,
+  createChannelBody,
+  createdChannelDto,
+  MAX_CHANNELS_PER_USER,
+  TELEGRAM_LINK_HOURS,
+  updateChannelBody,
+  type ChannelType,
+} from '../../../shared/channels.ts';
+import { idParams } from '../../../shared/numbers.ts';
+import type { App } from '../../app.ts';
+import type { createCipher } from '../../crypto.ts';
+import { errorResponses } from '../../error-responses.ts';
+import { validationError } from '../../errors.ts';
+import { requireUser } from '../../plugins/session.ts';
+import { deliveryLogRoutes, perUser, signedIn } from '../webhooks/webhooks.routes.ts';
+import type { WebhooksRepository } from '../webhooks/webhooks.repository.ts';
+import { channelErrors } from './channels.errors.ts';
+import type { ChannelsRepository, ChannelTarget } from './channels.repository.ts';
+
+const HOUR_MS = 3_600_000;
+export const hashLinkToken = (token: string) =>
+  crypto.createHash('sha256').update(token).digest('hex');
+
+/** The user's notification channels (scopes channels:read and channels:write for keys). */
+export function channelsRoutes(
+  app: App,
+  deps: {
+    repo: ChannelsRepository;
+    deliveries: WebhooksRepository;
+    cipher: ReturnType<typeof createCipher>;
+    now: () => Date;
+    kick: () => void;
+    /** The site bot's username (asks the Bot API once), or undefined when there is no bot. */
+    telegramBot: () => Promise<string | undefined>;
+  },
+) {
+  const { repo, cipher, now } = deps;
+  const read = { scope: 'channels:read' as const };
+  const write = (max: number) => ({ scope: 'channels:write' as const, ...perUser(max) });
+  const tags = ['notification channels'];
+
+  async function own(userId: string, id: string) {
+    const c = await repo.get(userId, id);
+    if (!c) throw channelErrors.notFound();
+    return c;
+  }
+  async function checkIds(userId: string, body: { numberIds?: string[]; tagIds?: string[] }) {
+    const bad = await deps.deliveries.unknownIds(userId, body.numberIds ?? [], body.tagIds ?? []);
+    if (Object.keys(bad).length) throw validationError('Invalid input', bad);
+  }
+
+  /** Where a channel of `type` with `config` sends, and its secret (encrypted; '' when none). */
+  function target(
+    type: ChannelType,
+    config: Record<string, unknown>,
+    email: string,
+  ): ChannelTarget {
+    const none = cipher.encrypt('');
+    switch (type) {
+      case 'email':
+        return { url: `mailto:${email}`, config: {}, secretEnc: none };
+      case 'ntfy': {
+        const c = config as { serverUrl: string; topic: string; token?: string | null };
+        return {
+          url: `${c.serverUrl}/${c.topic}`,
+          config: { serverUrl: c.serverUrl, topic: c.topic, hasToken: !!c.token },
+          secretEnc: cipher.encrypt(c.token ?? ''),
+        };
+      }
+      case 'discord':
+      case 'slack':
+        return { url: (config as { webhookUrl: string }).webhookUrl, config: {}, secretEnc: none };
+      case 'telegram':
+        return { url: 'tg:', config: {}, secretEnc: none };
+    }
+  }
+
+  app.get(
+    '/v1/notification-channels',
+    {
+      config: read,
+      preValidation: signedIn,
+      schema: {
+        tags,
+        response: {
+          200: z.object({ items: z.array(channelDto) }),
+          ...errorResponses('UNAUTHORIZED'),
+        },
+      },
+    },
+    async (req) => ({ items: await repo.list(requireUser(req).id) }),
+  );
+
+  app.post(
+    '/v1/notification-channels',
+    {
+      config: write(30),
+      preValidation: signedIn,
+      schema: {
+        tags,
+        description:
+          "Creates a notification channel. `config` by `type`: email `{}` (your account's address), telegram `{}` (the answer's `link` opens the site bot: `/start` links the chat, within 24 hours), ntfy `{serverUrl, topic, token?}`, discord and slack `{webhookUrl}` (an incoming webhook).",
+        body: createChannelBody,
+        response: {
+          201: createdChannelDto,
+          ...errorResponses('UNAUTHORIZED', 'CHANNEL_LIMIT_REACHED', 'CHANNEL_UNAVAILABLE'),
+        },
+      },
+    },
+    async (req, reply) => {
+      const user = requireUser(req);
+      const body = req.body;
+      await checkIds(user.id, body);
+      const at = now();
+      const t = target(body.type, body.config, user.email);
+      let link: string | undefined;
+      if (body.type === 'telegram') {
+        const bot = await deps.telegramBot();
+        if (!bot) throw channelErrors.telegramUnavailable();
+        const token = crypto.randomBytes(18).toString('base64url');
+        t.config = {
+          linkHash: hashLinkToken(token),
+          linkUntil: new Date(at.getTime() + TELEGRAM_LINK_HOURS * HOUR_MS).toISOString(),
+        };
+        link = `https://t.me/${bot}?start=${token}`;
+      }
+      const made = await repo.create(
+        user.id,
+        body.type,
+        t,
+        {
+          events: body.events,
+          numberIds: body.numberIds ?? [],
+          tagIds: body.tagIds ?? [],
+          quietHours: body.quietHours ?? null,
+          // A Telegram channel is off until its chat is linked.
+          enabled: body.type === 'telegram' ? false : (body.enabled ?? true),
+        },
+        MAX_CHANNELS_PER_USER,
+        at,
+      );
+      if (!made) throw channelErrors.limitReached();
+      return reply.status(201).send(link ? { ...made, link } : made);
+    },
+  );
+
+  app.get(
+    '/v1/notification-channels/:id',
+    {
+      config: read,
+      preValidation: signedIn,
+      schema: {
+        tags,
+        params: idParams,
+        response: { 200: channelDto, ...errorResponses('UNAUTHORIZED', 'CHANNEL_NOT_FOUND') },
+      },
+    },
+    async (req) => own(requireUser(req).id, req.params.id),
+  );
+
+  app.patch(
+    '/v1/notification-channels/:id',
+    {
+      config: write(60),
+      preValidation: signedIn,
+      schema: {
+        tags,
+        description:
+          "Changes a channel's rules, or its `config` (the whole config of its type; an ntfy `token` left out is kept, `null` removes it). `enabled: true` turns one the server disabled on again.",
+        params: idParams,
+        body: updateChannelBody,
+        response: { 200: channelDto, ...errorResponses('UNAUTHORIZED', 'CHANNEL_NOT_FOUND') },
+      },
+    },
+    async (req) => {
+      const user = requireUser(req);
+      const c = await own(user.id, req.params.id);
+      const { config, events, numberIds, tagIds, quietHours, enabled } = req.body;
+      await checkIds(user.id, req.body);
+      let t: ChannelTarget | undefined;
+      const parsed = config && channelConfigSchema[c.type].safeParse(config);
+      if (parsed && !parsed.success)
+        throw validationError('Invalid input', {
+          config: parsed.error.issues.map((i) => i.message),
+        });
+      if (parsed && (c.type === 'ntfy' || c.type === 'discord' || c.type === 'slack')) {
+        const next = parsed.data as Record<string, unknown>;
+        t = target(c.type, next, '');
+        if (c.type === 'ntfy' && next.token === undefined) {
+          // The token is kept: its secret, and the answer's hasToken.
+          const kept = await repo.secret(user.id, c.id);
+          t.secretEnc = kept ?? t.secretEnc;
+          t.config.hasToken = !!kept && cipher.decrypt(kept) !== '';
+        }
+      }
+      if (enabled && c.type === 'telegram' && !('linked' in c.config && c.config.linked))
+        throw validationError('Invalid input', {
+          enabled: ['Link a Telegram chat first: open the link from when the channel was made'],
+        });
+      const updated = await repo.update(user.id, c.id, {
+        ...(t ?? {}),
+        ...(events === undefined ? {} : { events }),
+        ...(numberIds === undefined ? {} : { numberIds }),
+        ...(tagIds === undefined ? {} : { tagIds }),
+        ...(quietHours === undefined ? {} : { quietHours }),
+        ...(enabled === undefined ? {} : { enabled }),
+      });
+      if (!updated) throw channelErrors.notFound();
+      return updated;
+    },
+  );
+
+  app.delete(
+    '/v1/notification-channels/:id',
+    {
+      config: write(60),
+      preValidation: signedIn,
+      schema: {
+        tags,
+        description:
+          'Deletes a channel and its delivery log; notifications not yet sent are dropped.',
+        params: idParams,
+        response: errorResponses('UNAUTHORIZED', 'CHANNEL_NOT_FOUND'),
+      },
+    },
+    async (req, reply) => {
+      if (!(await repo.delete(requireUser(req).id, req.params.id))) throw channelErrors.notFound();
+      return reply.status(204).send();
+    },
+  );
+
+  deliveryLogRoutes(app, {
+    base: '/v1/notification-channels',
+    tags,
+    scopes: { read: 'channels:read', write: 'channels:write' },
+    notFound: 'CHANNEL_NOT_FOUND',
+    own,
+    test: {
+      event: 'channel.test',
+      data: (id) => ({ test: true, channelId: id }),
+      description:
+        'Sends a test notification now (a delivery in the log like any other; quiet hours do not hold it).',
+    },
+    repo: deps.deliveries,
+    now,
+    kick: deps.kick,
+    what: 'channel',
+  });
+}

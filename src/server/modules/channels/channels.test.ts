@@ -1,0 +1,528 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { CreatedChannelDto } from '../../../shared/channels.ts';
+import { deliveries, telegramBotState, webhooks } from '../../db/schema.ts';
+import { startFakeProvider, type FakeProvider } from '../../test/fake-provider.ts';
+import { createTestApp, signIn, type TestApp, pollNow as pollNowIn } from '../../test/app.ts';
+import { testLogger } from '../../test/logger.ts';
+import { createSafeFetcher } from '../../providers/safe-fetch.ts';
+import { channelsRepository } from './channels.repository.ts';
+import { createTelegramBot } from './telegram-bot.ts';
+
+/*
+ * Notification channels: endpoints beside webhooks (ADR 0017) that get each event as a message
+ * formatted for their service, through the same durable deliveries.
+ */
+
+const PROVIDER = 'sms-channels.test';
+const RECEIVER = 'chat-services.test'; // the fake ntfy, Discord, Slack and Bot API servers
+const DEAD = 'dead-channel.test'; // resolves to 127.0.0.1 on a port nobody listens on
+const BOT_TOKEN = '123456:test-token-of-the-site-bot-0123';
+const inbox = new Map<string, { id: string; from: string; content: string }[]>();
+type Received = { path: string; headers: Record<string, unknown>; json: Record<string, unknown> };
+const received: Received[] = [];
+/** Telegram updates the fake Bot API holds, and the offsets `getUpdates` was asked for. */
+let updates: object[] = [];
+const offsets: number[] = [];
+let provider: FakeProvider;
+let services: FakeProvider;
+let deadPort: number;
+let t: TestApp;
+let alice: { cookie: string; user: { id: string } };
+let bob: { cookie: string; user: { id: string } };
+
+beforeAll(async () => {
+  provider = await startFakeProvider((req, res) => {
+    const phone = /\/p\/(\d{10})/.exec(req.url ?? '')?.[1] ?? '';
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify(inbox.get(phone) ?? []));
+  });
+  services = await startFakeProvider((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      const path = req.url ?? '';
+      const json = body ? (JSON.parse(body) as Record<string, unknown>) : {};
+      res.setHeader('content-type', 'application/json');
+      if (path === `/bot${BOT_TOKEN}/getMe`)
+        return res.end(JSON.stringify({ ok: true, result: { id: 1, username: 'voip_test_bot' } }));
+      if (path === `/bot${BOT_TOKEN}/getUpdates`) {
+        const offset = Number(json.offset);
+        offsets.push(offset);
+        const due = updates.filter((u) => (u as { update_id: number }).update_id >= offset);
+        return res.end(JSON.stringify({ ok: true, result: due }));
+      }
+      received.push({ path, headers: req.headers, json });
+      if (path.endsWith('/sendMessage'))
+        return res.end(JSON.stringify({ ok: true, result: { message_id: 1 } }));
+      res.writeHead(path.startsWith('/discord') ? 204 : 200);
+      res.end(path.startsWith('/slack') ? 'ok' : '');
+    });
+  });
+  const dead = await startFakeProvider(() => undefined);
+  deadPort = dead.port;
+  await dead.close();
+  t = await createTestApp({
+    env: {
+      PROVIDER_ALLOWLIST: [
+        `${PROVIDER}:${provider.port}`,
+        `${RECEIVER}:${services.port}`,
+        `${DEAD}:${deadPort}`,
+      ].join(','),
+      TELEGRAM_BOT_TOKEN: BOT_TOKEN,
+      TELEGRAM_API_URL: `http://${RECEIVER}:${services.port}`,
+    },
+    provider: { lookup: async () => [{ address: '127.0.0.1', family: 4 }] },
+    poller: { idleMs: 20 },
+    webhooks: { idleMs: 60_000 },
+    channels: { telegramLongPollSeconds: 0 },
+  });
+  alice = await signIn(t, 'alice-channels@example.com');
+  bob = await signIn(t, 'bob-channels@example.com');
+});
+afterAll(async () => {
+  await t.close();
+  await provider.close();
+  await services.close();
+});
+beforeEach(() => {
+  received.length = 0;
+});
+afterEach(async () => {
+  await t.database.db.delete(webhooks);
+});
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+const call = (who: { cookie: string }, method: Method, url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { cookie: who.cookie }, ...(payload ? { payload } : {}) });
+const serviceUrl = (path: string) => `http://${RECEIVER}:${services.port}${path}`;
+
+async function createChannel(body: object, who = alice): Promise<CreatedChannelDto> {
+  const res = await call(who, 'POST', '/v1/notification-channels', {
+    events: ['code.received'],
+    ...body,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+const ntfy = (extra: object = {}) =>
+  createChannel({
+    type: 'ntfy',
+    config: { serverUrl: serviceUrl('/ntfy/'), topic: 'alice-codes', token: 'tk_secret_1' },
+    ...extra,
+  });
+let phoneSeq = 6085550000;
+async function addNumber(who = alice) {
+  const phone = String(++phoneSeq);
+  const res = await call(who, 'POST', '/v1/numbers', {
+    phoneNumber: phone,
+    apiLink: `http://${PROVIDER}:${provider.port}/p/${phone}?k=s`,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return { id: res.json().id as string, phone };
+}
+const pollNow = (...ids: string[]) => pollNowIn(t, ids, { keepFailures: true });
+/** A number polled once (its backlog stored), then given `messages` on its next poll. */
+async function deliverMessages(n: { id: string; phone: string }, messages: string[]) {
+  await pollNow(n.id);
+  inbox.set(
+    n.phone,
+    messages.map((content, i) => ({ id: `${n.phone}-${i}`, from: 'Shop', content })),
+  );
+  await pollNow(n.id);
+}
+const rowsOf = (id: string) =>
+  t.database.db.select().from(deliveries).where(eq(deliveries.webhookId, id));
+const sentTo = (prefix: string) => received.filter((r) => r.path.startsWith(prefix));
+
+describe('notification channels', () => {
+  it('are created per type, show no secret, and are their owner’s only', async () => {
+    const email = await createChannel({ type: 'email' });
+    expect(email).toMatchObject({
+      type: 'email',
+      config: { email: 'alice-channels@example.com' },
+      events: ['code.received'],
+      enabled: true,
+      quietHours: null,
+    });
+    const n = await ntfy({
+      quietHours: { start: '22:00', end: '07:00', timeZone: 'Europe/Berlin' },
+    });
+    expect(n.config).toEqual({
+      serverUrl: serviceUrl('/ntfy'),
+      topic: 'alice-codes',
+      hasToken: true,
+    });
+    expect(n.quietHours).toEqual({
+      start: '22:00',
+      end: '07:00',
+      timeZone: 'Europe/Berlin',
+      codes: true,
+    });
+    const [row] = await t.database.db.select().from(webhooks).where(eq(webhooks.id, n.id));
+    expect(JSON.stringify(row)).not.toContain('tk_secret_1');
+    const slack = await createChannel({
+      type: 'slack',
+      config: { webhookUrl: serviceUrl('/slack/T1') },
+    });
+    expect(slack.config).toEqual({ webhookUrl: serviceUrl('/slack/T1') });
+
+    const list = await call(alice, 'GET', '/v1/notification-channels');
+    expect(
+      list
+        .json()
+        .items.map((c: { id: string }) => c.id)
+        .sort(),
+    ).toEqual([email.id, n.id, slack.id].sort());
+    expect(list.body).not.toContain('tk_secret_1');
+    // Channels are not webhooks, and the other way round.
+    expect((await call(alice, 'GET', '/v1/webhooks')).json().items).toEqual([]);
+    expect((await call(alice, 'GET', `/v1/webhooks/${n.id}`)).statusCode).toBe(404);
+    const hook = await call(alice, 'POST', '/v1/webhooks', {
+      url: serviceUrl('/hook'),
+      events: ['code.received'],
+    });
+    const hookId = hook.json().id as string;
+    const asChannel = await call(alice, 'GET', `/v1/notification-channels/${hookId}`);
+    expect(asChannel.json().error.code).toBe('CHANNEL_NOT_FOUND');
+
+    for (const [method, url] of [
+      ['GET', `/v1/notification-channels/${n.id}`],
+      ['PATCH', `/v1/notification-channels/${n.id}`],
+      ['DELETE', `/v1/notification-channels/${n.id}`],
+      ['POST', `/v1/notification-channels/${n.id}/test`],
+      ['GET', `/v1/notification-channels/${n.id}/deliveries`],
+      ['POST', `/v1/notification-channels/${n.id}/deliveries/${crypto.randomUUID()}/redeliver`],
+    ] as const) {
+      const res = await call(bob, method, url, method === 'PATCH' ? { enabled: false } : undefined);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json().error.code).toBe('CHANNEL_NOT_FOUND');
+    }
+
+    // A change of config: the token is kept unless named; null removes it.
+    const moved = await call(alice, 'PATCH', `/v1/notification-channels/${n.id}`, {
+      config: { serverUrl: serviceUrl('/ntfy2'), topic: 'other' },
+      quietHours: null,
+    });
+    expect(moved.json()).toMatchObject({
+      config: { serverUrl: serviceUrl('/ntfy2'), topic: 'other', hasToken: true },
+      quietHours: null,
+    });
+    const cleared = await call(alice, 'PATCH', `/v1/notification-channels/${n.id}`, {
+      config: { serverUrl: serviceUrl('/ntfy2'), topic: 'other', token: null },
+    });
+    expect(cleared.json().config.hasToken).toBe(false);
+    expect((await call(alice, 'DELETE', `/v1/notification-channels/${n.id}`)).statusCode).toBe(204);
+    expect((await call(alice, 'GET', `/v1/notification-channels/${n.id}`)).statusCode).toBe(404);
+  });
+
+  it('refuse bad input with the field named', async () => {
+    const bobs = await addNumber(bob);
+    const url = serviceUrl('/discord/1');
+    for (const [body, field] of [
+      [{ type: 'sms', events: ['code.received'] }, 'type'],
+      [{ type: 'discord', config: { webhookUrl: 'ftp://x.example/h' } }, 'config.webhookUrl'],
+      [{ type: 'slack', config: {} }, 'config.webhookUrl'],
+      [{ type: 'ntfy', config: { serverUrl: url, topic: 'a/b' } }, 'config.topic'],
+      [{ type: 'email', config: { to: 'someone@example.com' } }, 'config'],
+      [{ type: 'discord', config: { webhookUrl: url }, events: ['message.received'] }, 'events.0'],
+      [{ type: 'discord', config: { webhookUrl: url }, events: [] }, 'events'],
+      [{ type: 'discord', config: { webhookUrl: url }, numberIds: [bobs.id] }, 'numberIds'],
+      [
+        {
+          type: 'discord',
+          config: { webhookUrl: url },
+          quietHours: { start: '22:00', end: '07:00', timeZone: 'Mars/Olympus' },
+        },
+        'quietHours.timeZone',
+      ],
+      [
+        {
+          type: 'discord',
+          config: { webhookUrl: url },
+          quietHours: { start: '7:00', end: '07:00', timeZone: 'UTC' },
+        },
+        'quietHours.start',
+      ],
+      [
+        {
+          type: 'discord',
+          config: { webhookUrl: url },
+          quietHours: { start: '07:00', end: '07:00', timeZone: 'UTC' },
+        },
+        'quietHours.end',
+      ],
+    ] as const) {
+      const res = await call(alice, 'POST', '/v1/notification-channels', {
+        events: ['code.received'],
+        ...body,
+      });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(Object.keys(res.json().error.fields), JSON.stringify(body)).toContain(field);
+    }
+    const made = await createChannel({ type: 'discord', config: { webhookUrl: url } });
+    const bad = await call(alice, 'PATCH', `/v1/notification-channels/${made.id}`, {
+      config: { webhookUrl: 'not a url' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.config).toEqual(['URL must be a valid http or https address']);
+  });
+
+  it('are limited to 20 per user', async () => {
+    const dave = await signIn(t, 'dave-channels@example.com');
+    for (let i = 0; i < 20; i++) await createChannel({ type: 'email' }, dave);
+    const over = await call(dave, 'POST', '/v1/notification-channels', {
+      type: 'email',
+      events: ['code.received'],
+    });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().error.code).toBe('CHANNEL_LIMIT_REACHED');
+  });
+});
+
+describe('channel notifications', () => {
+  it('bring a new code to each service in its own format, once per message', async () => {
+    const n = await ntfy({ events: ['code.received', 'number.failing'] });
+    const discord = await createChannel({
+      type: 'discord',
+      config: { webhookUrl: serviceUrl('/discord/D1') },
+    });
+    const slack = await createChannel({
+      type: 'slack',
+      config: { webhookUrl: serviceUrl('/slack/S1') },
+    });
+    const email = await createChannel({ type: 'email' });
+    const num = await addNumber();
+    await deliverMessages(num, ['Your Shop code is 482913', 'Thanks for joining']);
+    await t.app.deliveries.drain();
+
+    const [toNtfy] = sentTo('/ntfy');
+    expect(toNtfy!.path).toBe('/ntfy');
+    expect(toNtfy!.headers.authorization).toBe('Bearer tk_secret_1');
+    expect(toNtfy!.json).toEqual({
+      topic: 'alice-codes',
+      title: 'Code 482913',
+      message: `Code 482913 for ${num.phone}\nFrom Shop: Your Shop code is 482913`,
+      tags: ['key'],
+      priority: 4,
+    });
+    const [toDiscord] = sentTo('/discord');
+    expect(toDiscord!.json).toEqual({
+      content: `**Code \`482913\`**\nCode 482913 for ${num.phone}\nFrom Shop: Your Shop code is 482913`,
+      allowed_mentions: { parse: [] },
+    });
+    const [toSlack] = sentTo('/slack');
+    expect(String(toSlack!.json.text)).toMatch(/^\*Code `482913`\*\n/);
+    const mail = t.mailer.outbox!('alice-channels@example.com')[0]!;
+    expect(mail.subject).toBe('Code 482913');
+    expect(mail.text).toContain('From Shop: Your Shop code is 482913');
+    // One per channel: the message without a code makes none.
+    expect(received).toHaveLength(3);
+    for (const c of [n, discord, slack, email]) {
+      const rows = await rowsOf(c.id);
+      expect(rows.map((r) => [r.event, r.status])).toEqual([['code.received', 'delivered']]);
+    }
+    // The same message seen again makes no second notification.
+    await pollNow(num.id);
+    await t.app.deliveries.drain();
+    expect(received).toHaveLength(3);
+    expect(await rowsOf(n.id)).toHaveLength(1);
+
+    // Email's log line has no HTTP status: what the mailer said.
+    const log = await call(alice, 'GET', `/v1/notification-channels/${email.id}/deliveries`);
+    expect(log.json().items[0]).toMatchObject({
+      event: 'code.received',
+      status: 'delivered',
+      attempts: 1,
+      responseStatus: null,
+      responseExcerpt: 'Sent',
+    });
+  });
+
+  it('keep to their numbers, and a dead channel delays no other', async () => {
+    const mine = await addNumber();
+    const other = await addNumber();
+    const dead = await createChannel({
+      type: 'discord',
+      config: { webhookUrl: `http://${DEAD}:${deadPort}/discord/x` },
+    });
+    const only = await createChannel({
+      type: 'slack',
+      config: { webhookUrl: serviceUrl('/slack/only') },
+      numberIds: [mine.id],
+    });
+    await deliverMessages(other, ['Code 111222']);
+    await deliverMessages(mine, ['Code 333444']);
+    await t.app.deliveries.drain();
+    const slack = sentTo('/slack/only');
+    expect(slack).toHaveLength(1);
+    expect(String(slack[0]!.json.text)).toContain('333444');
+    expect((await rowsOf(only.id)).map((r) => r.status)).toEqual(['delivered']);
+    const deadRows = await rowsOf(dead.id);
+    expect(deadRows.map((r) => [r.status, r.attempts])).toEqual([
+      ['pending', 1],
+      ['pending', 1],
+    ]);
+    expect(deadRows[0]!.error).toMatch(/^Connection failed/);
+  });
+
+  it('hold what quiet hours keep out until they end; codes may pass, tests always do', async () => {
+    const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16);
+    const now = t.clock.now().getTime();
+    const minuteStart = now - (now % 60_000);
+    // A window from an hour ago to an hour from now (UTC).
+    const quietHours = {
+      start: hhmm(minuteStart - 3_600_000),
+      end: hhmm(minuteStart + 3_600_000),
+      timeZone: 'UTC',
+      codes: false,
+    };
+    const held = await createChannel({
+      type: 'slack',
+      config: { webhookUrl: serviceUrl('/slack/held') },
+      quietHours,
+    });
+    const passing = await createChannel({
+      type: 'slack',
+      config: { webhookUrl: serviceUrl('/slack/codes') },
+      quietHours: { ...quietHours, codes: true },
+    });
+    const num = await addNumber();
+    await deliverMessages(num, ['Your code is 909090']);
+    await t.app.deliveries.drain();
+    expect(sentTo('/slack/held')).toHaveLength(0);
+    expect(sentTo('/slack/codes')).toHaveLength(1);
+    const [waiting] = await rowsOf(held.id);
+    expect(waiting).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(waiting!.nextAttemptAt.getTime()).toBe(minuteStart + 3_600_000);
+
+    // Send test goes at once.
+    expect(
+      (await call(alice, 'POST', `/v1/notification-channels/${held.id}/test`)).statusCode,
+    ).toBe(202);
+    await t.app.deliveries.drain();
+    expect(sentTo('/slack/held').map((r) => r.json.text)).toEqual([
+      '*Test notification*\nThis channel works: notifications from VOIP Manager will arrive here.',
+    ]);
+
+    // At the window's end the held code goes.
+    t.clock.set(new Date(minuteStart + 3_600_000));
+    await t.app.deliveries.drain();
+    expect(sentTo('/slack/held').map((r) => String(r.json.text).split('\n')[0])).toEqual([
+      '*Test notification*',
+      '*Code `909090`*',
+    ]);
+    expect((await rowsOf(passing.id)).map((r) => r.status)).toEqual(['delivered']);
+  });
+});
+
+describe('Telegram', () => {
+  beforeEach(async () => {
+    updates = [];
+    offsets.length = 0;
+    await t.database.db.delete(telegramBotState);
+  });
+  const start = (id: number, text: string, chatId = 777) => ({
+    update_id: id,
+    message: {
+      text,
+      chat: { id: chatId, type: 'private', first_name: 'Ann', last_name: 'Lee' },
+    },
+  });
+
+  it('links a chat with the one-time link, then sends it codes with a copyable code', async () => {
+    const made = await createChannel({ type: 'telegram' });
+    const token = /^https:\/\/t\.me\/voip_test_bot\?start=([A-Za-z0-9_-]{24})$/.exec(
+      made.link!,
+    )![1]!;
+    expect(made).toMatchObject({ enabled: false, config: { linked: false, chat: null } });
+    expect((await call(alice, 'GET', `/v1/notification-channels/${made.id}`)).body).not.toContain(
+      token,
+    );
+    const early = await call(alice, 'PATCH', `/v1/notification-channels/${made.id}`, {
+      enabled: true,
+    });
+    expect(early.statusCode).toBe(400);
+    expect(Object.keys(early.json().error.fields)).toEqual(['enabled']);
+
+    updates = [start(41, `/start ${token}`)];
+    expect(await t.app.telegramBot!.readOnce()).toBe(1);
+    const linked = (await call(alice, 'GET', `/v1/notification-channels/${made.id}`)).json();
+    expect(linked).toMatchObject({ enabled: true, config: { linked: true, chat: 'Ann Lee' } });
+    await t.app.deliveries.drain();
+    const [hello] = sentTo('/bot');
+    expect(hello!.path).toBe(`/bot${BOT_TOKEN}/sendMessage`);
+    expect(hello!.json).toMatchObject({
+      chat_id: '777',
+      text: '<b>Telegram linked</b>\nThis chat will get your VOIP Manager notifications.',
+      parse_mode: 'HTML',
+    });
+
+    // The offset is kept: the update is not read again.
+    expect(await t.app.telegramBot!.readOnce()).toBe(0);
+    expect(offsets).toEqual([0, 42]);
+
+    const num = await addNumber();
+    await deliverMessages(num, ['<b>Shop</b> code: 246810']);
+    await t.app.deliveries.drain();
+    const code = sentTo('/bot').at(-1)!;
+    expect(code.json.text).toBe(
+      `<b>Code <code>246810</code></b>\nCode 246810 for ${num.phone}\nFrom Shop: &lt;b&gt;Shop&lt;/b&gt; code: 246810`,
+    );
+  });
+
+  it('answers a used or expired link and links nothing', async () => {
+    const made = await createChannel({ type: 'telegram' });
+    const token = new URL(made.link!).searchParams.get('start')!;
+    t.clock.advance(25 * 3_600_000);
+    updates = [start(7, `/start ${token}`), start(8, '/start', 555)];
+    expect(await t.app.telegramBot!.readOnce()).toBe(2);
+    const replies = sentTo('/bot').map((r) => r.json);
+    expect(replies).toEqual([
+      expect.objectContaining({ chat_id: 777, text: expect.stringMatching(/has expired/) }),
+      expect.objectContaining({ chat_id: 555, text: expect.stringMatching(/^Open the link/) }),
+    ]);
+    const still = (await call(alice, 'GET', `/v1/notification-channels/${made.id}`)).json();
+    expect(still).toMatchObject({ enabled: false, config: { linked: false } });
+  });
+
+  it('reads updates in one process at a time', async () => {
+    const logger = testLogger();
+    const fetcher = createSafeFetcher({
+      allowlist: [`${RECEIVER}:${services.port}`],
+      lookup: async () => [{ address: '127.0.0.1', family: 4 }],
+    });
+    const other = createTelegramBot({
+      token: BOT_TOKEN,
+      apiUrl: `http://${RECEIVER}:${services.port}`,
+      fetcher,
+      repo: channelsRepository(t.database.db),
+      linked: async () => undefined,
+      now: t.clock.now,
+      log: logger.log,
+      longPollSeconds: 0,
+    });
+    expect(await t.app.telegramBot!.readOnce()).toBe(0);
+    // The lease is the app's bot's: the other reads nothing until it runs out.
+    expect(await other.readOnce()).toBeUndefined();
+    t.clock.advance(61_000);
+    expect(await other.readOnce()).toBe(0);
+    expect(await t.app.telegramBot!.readOnce()).toBeUndefined();
+    await other.stop();
+    await fetcher.close();
+  });
+
+  it('cannot be made where the site has no bot', async () => {
+    const bare = await createTestApp();
+    const carol = await signIn(bare, 'carol-channels@example.com');
+    const res = await bare.app.inject({
+      method: 'POST',
+      url: '/v1/notification-channels',
+      headers: { cookie: carol.cookie },
+      payload: { type: 'telegram', events: ['code.received'] },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('CHANNEL_UNAVAILABLE');
+    await bare.close();
+  });
+});

@@ -1,0 +1,187 @@
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { realTimers, type Scheduler, type Timer } from '../../clock.ts';
+import type { SafeFetcher } from '../../providers/safe-fetch.ts';
+import type { ChannelsRepository } from './channels.repository.ts';
+
+/** Seconds a `getUpdates` call waits for an update (Telegram's long polling). */
+export const LONG_POLL_SECONDS = 25;
+/** The reader's lease on the updates (renewed by every call). */
+const LEASE_MS = (LONG_POLL_SECONDS + 35) * 1000;
+/** Waits after a failed call (doubling), and while another process reads the updates. */
+const RETRY_MS = [1_000, 5_000, 15_000, 60_000];
+const OTHER_READER_MS = 30_000;
+
+type Update = {
+  update_id: number;
+  message?: {
+    text?: string;
+    chat: {
+      id: number;
+      type: string;
+      title?: string;
+      username?: string;
+      first_name?: string;
+      last_name?: string;
+    };
+  };
+};
+const START = /^\/start(?:@\w+)?(?:\s+([A-Za-z0-9_-]{16,64}))?\s*$/;
+
+/** A chat's name as the channel shows it: a group's title, else the person's name. */
+const chatName = (c: NonNullable<Update['message']>['chat']) =>
+  c.title ??
+  ([c.first_name, c.last_name].filter(Boolean).join(' ') ||
+    (c.username ? `@${c.username}` : String(c.id)));
+
+/**
+ * The site's Telegram bot: learns its username (`getMe`, for the `t.me` links) and links chats.
+ * One process at a time reads the updates by long polling `getUpdates` (a lease in
+ * `telegram_bot_state`, where the next offset is kept too, so a restart neither loses nor repeats
+ * an update); `/start <token>` links the chat to the channel whose link carried the token and
+ * queues a "linked" notification on it (a durable delivery, in its log). Calls go through the
+ * SSRF-safe fetcher to `TELEGRAM_API_URL`.
+ */
+export function createTelegramBot(deps: {
+  token: string;
+  apiUrl: string;
+  fetcher: SafeFetcher;
+  repo: ChannelsRepository;
+  /** Queues the notification that a chat was linked (a delivery of the channel). */
+  linked: (channelId: string, at: Date) => Promise<void>;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  timers?: Scheduler;
+  /** Seconds each `getUpdates` waits (tests: short). */
+  longPollSeconds?: number;
+}) {
+  const timers = deps.timers ?? realTimers;
+  const longPoll = deps.longPollSeconds ?? LONG_POLL_SECONDS;
+  const owner = crypto.randomUUID();
+  const base = `${deps.apiUrl}/bot${deps.token}`;
+  let username: string | undefined;
+  let running = false;
+  let loop: Promise<void> | undefined;
+  let abort: AbortController | undefined;
+  let wake: (() => void) | undefined;
+
+  /** A Bot API call: its `result`, or an error naming the method (never the token). */
+  async function call<T>(method: string, body: object, signal?: AbortSignal): Promise<T> {
+    const out = await deps.fetcher.fetch(`${base}/${method}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      ...(signal ? { signal } : {}),
+    });
+    if (!out.ok) throw new Error(`Telegram ${method}: ${out.error}`);
+    const answer = JSON.parse(out.body) as { ok: boolean; result?: T; description?: string };
+    if (!answer.ok) throw new Error(`Telegram ${method}: ${answer.description ?? 'refused'}`);
+    return answer.result as T;
+  }
+
+  async function reply(chatId: number, text: string) {
+    try {
+      await call('sendMessage', { chat_id: chatId, text });
+    } catch (err) {
+      // A courtesy answer: the link itself is stored, and the channel's log shows its own message.
+      deps.log.warn({ err }, 'a Telegram reply failed');
+    }
+  }
+
+  async function handle(u: Update) {
+    const m = u.message;
+    const start = m?.text && START.exec(m.text.trim());
+    if (!m || !start) return;
+    const token = start[1];
+    const at = deps.now();
+    const id = token
+      ? await deps.repo.linkTelegram(
+          crypto.createHash('sha256').update(token).digest('hex'),
+          String(m.chat.id),
+          chatName(m.chat),
+          at,
+        )
+      : undefined;
+    if (id) await deps.linked(id, at);
+    else
+      await reply(
+        m.chat.id,
+        token
+          ? 'This link has expired or was used for another chat. Create the Telegram channel again in VOIP Manager (Settings → Notifications).'
+          : 'Open the link VOIP Manager shows when you add a Telegram channel (Settings → Notifications) to get notifications here.',
+      );
+  }
+
+  /** One read of the updates (when this process holds the lease): how many were handled. */
+  async function readOnce(signal?: AbortSignal): Promise<number | undefined> {
+    const offset = await deps.repo.botLease(owner, deps.now(), LEASE_MS);
+    if (offset === undefined) return undefined;
+    const updates = await call<Update[]>(
+      'getUpdates',
+      { offset, timeout: longPoll, allowed_updates: ['message'] },
+      signal,
+    );
+    let next = offset;
+    for (const u of updates) {
+      await handle(u);
+      next = Math.max(next, u.update_id + 1);
+      // Kept after each update: a crash repeats none already handled.
+      await deps.repo.botOffset(owner, next);
+    }
+    return updates.length;
+  }
+
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      let t: Timer | undefined = undefined;
+      wake = () => {
+        wake = undefined;
+        timers.clearTimeout(t);
+        resolve();
+      };
+      t = timers.setTimeout(() => wake?.(), ms);
+    });
+
+  async function run() {
+    let failures = 0;
+    while (running) {
+      abort = new AbortController();
+      try {
+        const n = await readOnce(abort.signal);
+        failures = 0;
+        if (n === undefined) await pause(OTHER_READER_MS);
+      } catch (err) {
+        if (!running) break;
+        deps.log.warn({ err }, 'reading Telegram updates failed');
+        await pause(RETRY_MS[Math.min(failures++, RETRY_MS.length - 1)]!);
+      }
+    }
+  }
+
+  return {
+    /** The bot's username (asked once; undefined while the Bot API cannot be reached). */
+    async username() {
+      if (username) return username;
+      try {
+        username = (await call<{ username: string }>('getMe', {})).username;
+      } catch (err) {
+        deps.log.warn({ err }, 'the Telegram bot could not be reached');
+      }
+      return username;
+    },
+    readOnce,
+    start() {
+      if (running) return;
+      running = true;
+      loop = run();
+    },
+    async stop() {
+      running = false;
+      abort?.abort();
+      wake?.();
+      await loop;
+      await deps.repo.botRelease(owner);
+    },
+  };
+}
+export type TelegramBot = ReturnType<typeof createTelegramBot>;

@@ -1,0 +1,212 @@
+import type { Mailer } from '../../mail/mailer.ts';
+import type { FetchOutcome } from '../../providers/safe-fetch.ts';
+import { signedHeaders } from './signing.ts';
+import type { ClaimedDelivery, ClaimedEndpoint } from './webhooks.repository.ts';
+
+/**
+ * Delivery targets (ADR 0017): what one attempt of a delivery sends, by the endpoint's kind. A
+ * webhook gets the stored event body, signed; a channel gets the event as a message formatted for
+ * its service (the code first and copyable). HTTP targets go through the SSRF-safe fetcher, email
+ * through the configured mailer. Nothing else of the delivery worker depends on the kind.
+ */
+
+/** An attempt's outcome: an HTTP one, or a mail handed to the mailer (no HTTP status). */
+export type SendOutcome = FetchOutcome | { ok: true; status: null; body: string };
+export type Send = (
+  e: ClaimedEndpoint,
+  d: ClaimedDelivery,
+  at: Date,
+  secrets: () => string[],
+) => Promise<SendOutcome>;
+
+/** A notification's parts, from the stored event: every channel formats these. */
+export type Notice = {
+  title: string;
+  /** The lines under the title (plain text). */
+  lines: string[];
+  code: string | null;
+  /** A code is urgent (it expires within minutes); warnings and reminders are not. */
+  urgent: boolean;
+  /** ntfy tags (shown as emoji). */
+  tags: string[];
+};
+
+type EventBody = { type: string; data: Record<string, unknown> };
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+function daysText(days: number) {
+  if (days <= 0) return 'today';
+  return days === 1 ? 'in 1 day' : `in ${days} days`;
+}
+
+/** The notification of a stored event body (the webhook payload, see shared/webhooks.ts). */
+export function noticeOf(body: string): Notice {
+  const { type, data } = JSON.parse(body) as EventBody;
+  const phone = str(data.phoneNumber);
+  switch (type) {
+    case 'code.received': {
+      const code = str(data.code);
+      return {
+        title: `Code ${code}`,
+        lines: [`Code ${code} for ${phone}`, `From ${str(data.sender)}: ${str(data.content)}`],
+        code,
+        urgent: true,
+        tags: ['key'],
+      };
+    }
+    case 'number.failing':
+      return {
+        title: `${phone} is failing`,
+        lines: [
+          `The provider link of ${phone} failed ${String(data.failures)} times in a row.`,
+          `Last error: ${str(data.error)}`,
+        ],
+        code: null,
+        urgent: false,
+        tags: ['warning'],
+      };
+    case 'number.recovered':
+      return {
+        title: `${phone} works again`,
+        lines: [`The provider link of ${phone} answered again.`],
+        code: null,
+        urgent: false,
+        tags: ['white_check_mark'],
+      };
+    case 'number.expiring': {
+      const end = str(data.endDate).slice(0, 10);
+      return {
+        title: `${phone} expires ${daysText(Number(data.daysLeft))}`,
+        lines: [`The rental of ${phone} ends on ${end}. Renew it to keep the number.`],
+        code: null,
+        urgent: false,
+        tags: ['hourglass'],
+      };
+    }
+    case 'channel.linked':
+      return {
+        title: 'Telegram linked',
+        lines: ['This chat will get your VOIP Manager notifications.'],
+        code: null,
+        urgent: false,
+        tags: ['link'],
+      };
+    default:
+      return {
+        title: 'Test notification',
+        lines: ['This channel works: notifications from VOIP Manager will arrive here.'],
+        code: null,
+        urgent: false,
+        tags: ['bell'],
+      };
+  }
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** Markdown code spans of Discord and Slack cannot hold a backtick: such a code is left plain. */
+const codeSpan = (code: string) => (code.includes('`') ? code : `\`${code}\``);
+/** Text for Discord and Slack: the code as a code span (one tap copies it). */
+function markdown(n: Notice, bold: (s: string) => string) {
+  const title = n.code ? n.title.replace(n.code, codeSpan(n.code)) : n.title;
+  return [bold(title), ...n.lines].join('\n');
+}
+/** Discord's limit on a message's content. */
+const DISCORD_MAX = 2000;
+
+/** What an HTTP channel sends: a JSON body to the endpoint's URL (or Telegram's Bot API). */
+export function channelRequest(
+  e: Pick<ClaimedEndpoint, 'kind' | 'url'>,
+  n: Notice,
+  secrets: () => string[],
+  telegram?: { apiUrl: string; token: string },
+): { url: string; headers: Record<string, string>; body: string } | { error: string } {
+  const json = { 'content-type': 'application/json' };
+  switch (e.kind) {
+    case 'ntfy': {
+      // Published as JSON to the server's root: the topic is the URL's last segment.
+      const cut = e.url.lastIndexOf('/');
+      const token = secrets()[0];
+      return {
+        url: e.url.slice(0, cut) || e.url,
+        headers: { ...json, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify({
+          topic: e.url.slice(cut + 1),
+          title: n.title,
+          message: n.lines.join('\n'),
+          tags: n.tags,
+          priority: n.urgent ? 4 : 3,
+        }),
+      };
+    }
+    case 'discord':
+      return {
+        url: e.url,
+        headers: json,
+        body: JSON.stringify({
+          content: markdown(n, (s) => `**${s}**`).slice(0, DISCORD_MAX),
+          allowed_mentions: { parse: [] },
+        }),
+      };
+    case 'slack':
+      return {
+        url: e.url,
+        headers: json,
+        body: JSON.stringify({ text: markdown(n, (s) => `*${s}*`) }),
+      };
+    case 'telegram': {
+      if (!telegram) return { error: 'Telegram is not set up on this site' };
+      const chat = e.url.slice('tg:'.length);
+      if (!chat) return { error: 'No Telegram chat is linked yet' };
+      // HTML: a <code> span is copied with one tap.
+      const title = n.code
+        ? escapeHtml(n.title).replace(escapeHtml(n.code), `<code>${escapeHtml(n.code)}</code>`)
+        : escapeHtml(n.title);
+      return {
+        url: `${telegram.apiUrl}/bot${telegram.token}/sendMessage`,
+        headers: json,
+        body: JSON.stringify({
+          chat_id: chat,
+          text: [`<b>${title}</b>`, ...n.lines.map(escapeHtml)].join('\n'),
+          parse_mode: 'HTML',
+          link_preview_options: { is_disabled: true },
+        }),
+      };
+    }
+    default:
+      return { error: `Unknown endpoint kind ${e.kind}` };
+  }
+}
+
+/** The attempt function of the delivery worker: each kind's request, sent. */
+export function createSender(deps: {
+  post: (url: string, headers: Record<string, string>, body: string) => Promise<FetchOutcome>;
+  mailer: Mailer;
+  /** The site's Telegram bot (undefined when none is set up). */
+  telegram: () => { apiUrl: string; token: string } | undefined;
+}): Send {
+  return async (e, d, at, secrets) => {
+    if (e.kind === 'webhook')
+      return deps.post(
+        e.url,
+        signedHeaders(secrets(), d.id, Math.floor(at.getTime() / 1000), d.body),
+        d.body,
+      );
+    const n = noticeOf(d.body);
+    if (e.kind === 'email') {
+      try {
+        await deps.mailer.send({
+          to: e.url.slice('mailto:'.length),
+          subject: n.title,
+          text: [...n.lines, '', 'Sent by your VOIP Manager notification channel.'].join('\n'),
+        });
+        return { ok: true, status: null, body: 'Sent' };
+      } catch (err) {
+        return { ok: false, kind: 'failed', error: `Mail not sent: ${(err as Error).message}` };
+      }
+    }
+    const req = channelRequest(e, n, secrets, deps.telegram());
+    if ('error' in req) return { ok: false, kind: 'invalid', error: req.error };
+    return deps.post(req.url, req.headers, req.body);
+  };
+}

@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { isValidApiLink } from './numbers.ts';
+import { MAX_WEBHOOK_FILTER_IDS } from './webhooks.ts';
+
+/**
+ * Notification channels: where a user's codes and warnings reach them (email, Telegram, ntfy,
+ * Discord, Slack). Each is a delivery endpoint beside webhooks (ADR 0017): same queue, retries,
+ * log and SSRF guard; a message formatted for the service instead of a signed JSON body.
+ */
+export const CHANNEL_TYPES = ['email', 'telegram', 'ntfy', 'discord', 'slack'] as const;
+export type ChannelType = (typeof CHANNEL_TYPES)[number];
+export const CHANNEL_TYPE_LABELS: Record<ChannelType, string> = {
+  email: 'Email',
+  telegram: 'Telegram',
+  ntfy: 'ntfy',
+  discord: 'Discord',
+  slack: 'Slack',
+};
+
+export const CHANNEL_EVENTS = [
+  'code.received',
+  'number.failing',
+  'number.recovered',
+  'number.expiring',
+] as const;
+export type ChannelEvent = (typeof CHANNEL_EVENTS)[number];
+export const CHANNEL_EVENT_LABELS: Record<ChannelEvent, string> = {
+  'code.received': 'New code',
+  'number.failing': 'Number failing',
+  'number.recovered': 'Number recovered',
+  'number.expiring': 'Number expiring',
+};
+
+export const MAX_CHANNELS_PER_USER = 20;
+/** How long a Telegram channel's link (`/start <token>`) can be used. */
+export const TELEGRAM_LINK_HOURS = 24;
+
+/** Quiet hours in the owner's time zone; `codes`: new codes are sent anyway. */
+export type QuietHours = { start: string; end: string; timeZone: string; codes: boolean };
+
+const TIME_ERROR = 'Time must be HH:MM';
+const timeField = z.string({ error: TIME_ERROR }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, TIME_ERROR);
+export function isTimeZone(tz: string) {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+export const quietHoursField = z
+  .object({
+    start: timeField,
+    end: timeField,
+    timeZone: z
+      .string({ error: 'Unknown time zone' })
+      .max(64, 'Unknown time zone')
+      .refine(isTimeZone, 'Unknown time zone'),
+    codes: z.boolean().default(true),
+  })
+  .refine((q) => q.start !== q.end, {
+    message: 'Quiet hours must start and end at different times',
+    path: ['end'],
+  });
+
+const URL_ERROR = 'URL must be a valid http or https address';
+const urlField = z.string({ error: URL_ERROR }).trim().refine(isValidApiLink, URL_ERROR);
+const TOPIC_ERROR = 'Topic must be 1 to 64 letters, digits, - or _';
+const ntfyConfig = z.strictObject({
+  serverUrl: urlField.transform((u) => u.replace(/\/+$/, '')),
+  topic: z.string({ error: TOPIC_ERROR }).regex(/^[-_A-Za-z0-9]{1,64}$/, TOPIC_ERROR),
+  /** An access token for a protected topic (write-only: answers say `hasToken`). */
+  token: z.string().trim().min(1).max(200).nullable().optional(),
+});
+const hookConfig = z.strictObject({ webhookUrl: urlField });
+const noConfig = z.strictObject({}).default({});
+
+const eventsField = z
+  .array(z.enum(CHANNEL_EVENTS, { error: 'Unknown event' }), { error: 'Choose at least one event' })
+  .min(1, 'Choose at least one event')
+  .transform((e) => CHANNEL_EVENTS.filter((x) => e.includes(x)));
+const idsField = z
+  .array(z.uuid('Unknown id'))
+  .max(MAX_WEBHOOK_FILTER_IDS, `At most ${MAX_WEBHOOK_FILTER_IDS} ids`)
+  .transform((ids) => [...new Set(ids)]);
+const rules = {
+  events: eventsField,
+  /** Only these numbers (empty or absent: every number). */
+  numberIds: idsField.optional(),
+  /** Only numbers with one of these tags (empty or absent: any tag). */
+  tagIds: idsField.optional(),
+  quietHours: quietHoursField.nullable().optional(),
+  enabled: z.boolean().optional(),
+};
+
+export const createChannelBody = z.discriminatedUnion(
+  'type',
+  [
+    z.object({ type: z.literal('email'), config: noConfig, ...rules }),
+    z.object({ type: z.literal('telegram'), config: noConfig, ...rules }),
+    z.object({ type: z.literal('ntfy'), config: ntfyConfig, ...rules }),
+    z.object({ type: z.literal('discord'), config: hookConfig, ...rules }),
+    z.object({ type: z.literal('slack'), config: hookConfig, ...rules }),
+  ],
+  { error: `Type must be one of ${CHANNEL_TYPES.join(', ')}` },
+);
+export type CreateChannelBody = z.input<typeof createChannelBody>;
+
+/** A change: the rules, and the config of the channel's type (checked against it). */
+export const updateChannelBody = z.object({
+  config: z.record(z.string(), z.unknown()).optional(),
+  events: rules.events.optional(),
+  numberIds: rules.numberIds,
+  tagIds: rules.tagIds,
+  quietHours: rules.quietHours,
+  enabled: rules.enabled,
+});
+export type UpdateChannelBody = z.input<typeof updateChannelBody>;
+/** The config a type takes (the create schema's, for a change). */
+export const channelConfigSchema: Record<ChannelType, z.ZodType> = {
+  email: noConfig,
+  telegram: noConfig,
+  ntfy: ntfyConfig,
+  discord: hookConfig,
+  slack: hookConfig,
+};
+
+/** What an answer shows of a channel's config: never a secret. */
+export const channelConfigDto = z.union([
+  z.object({ email: z.string() }),
+  z.object({ linked: z.boolean(), chat: z.string().nullable() }),
+  z.object({ serverUrl: z.string(), topic: z.string(), hasToken: z.boolean() }),
+  z.object({ webhookUrl: z.string() }),
+]);
+export const channelDto = z.object({
+  id: z.uuid(),
+  type: z.enum(CHANNEL_TYPES),
+  config: channelConfigDto,
+  events: z.array(z.enum(CHANNEL_EVENTS)),
+  numberIds: z.array(z.uuid()),
+  tagIds: z.array(z.uuid()),
+  quietHours: z
+    .object({ start: z.string(), end: z.string(), timeZone: z.string(), codes: z.boolean() })
+    .nullable(),
+  enabled: z.boolean(),
+  /** Why the server turned it off (failing for 24 hours), or null. */
+  disabledReason: z.string().nullable(),
+  failingSince: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type ChannelDto = z.infer<typeof channelDto>;
+/** A Telegram channel's create answer: the deep link that links a chat (`/start <token>`). */
+export const createdChannelDto = channelDto.extend({ link: z.string().optional() });
+export type CreatedChannelDto = z.infer<typeof createdChannelDto>;
