@@ -32,6 +32,10 @@ export const CHANNEL_EVENT_LABELS: Record<ChannelEvent, string> = {
 };
 
 export const MAX_CHANNELS_PER_USER = 20;
+/** Reminders before a number's end date: days before it (0: on the day it ends). */
+export const DEFAULT_REMINDER_DAYS = [7, 3, 1, 0];
+export const MAX_REMINDER_DAYS = 60;
+const MAX_REMINDERS = 6;
 /** How long a Telegram channel's link (`/start <token>`) can be used. */
 export const TELEGRAM_LINK_HOURS = 24;
 
@@ -90,6 +94,19 @@ const rules = {
   /** Only numbers with one of these tags (empty or absent: any tag). */
   tagIds: idsField.optional(),
   quietHours: quietHoursField.nullable().optional(),
+  /** Days before a number's end date that `number.expiring` reminds of (default 7, 3, 1, 0). */
+  reminderDays: z
+    .array(
+      z
+        .int({ error: 'Days must be whole numbers' })
+        .min(0, 'Days must be 0 or more')
+        .max(MAX_REMINDER_DAYS, `Days must be at most ${MAX_REMINDER_DAYS}`),
+      { error: 'Reminders must be a list of days' },
+    )
+    .min(1, 'Choose at least one reminder')
+    .max(MAX_REMINDERS, `At most ${MAX_REMINDERS} reminders`)
+    .transform((d) => [...new Set(d)].sort((a, b) => b - a))
+    .optional(),
   enabled: z.boolean().optional(),
 };
 
@@ -113,6 +130,7 @@ export const updateChannelBody = z.object({
   numberIds: rules.numberIds,
   tagIds: rules.tagIds,
   quietHours: rules.quietHours,
+  reminderDays: rules.reminderDays,
   enabled: rules.enabled,
 });
 export type UpdateChannelBody = z.input<typeof updateChannelBody>;
@@ -142,6 +160,7 @@ export const channelDto = z.object({
   quietHours: z
     .object({ start: z.string(), end: z.string(), timeZone: z.string(), codes: z.boolean() })
     .nullable(),
+  reminderDays: z.array(z.number().int()),
   enabled: z.boolean(),
   /** Why the server turned it off (failing for 24 hours), or null. */
   disabledReason: z.string().nullable(),

@@ -11,4 +11,9 @@ ALTER TABLE "webhooks" ADD COLUMN "host" text GENERATED ALWAYS AS (coalesce(lowe
 ALTER TABLE "webhooks" ADD COLUMN "kind" text DEFAULT 'webhook' NOT NULL;--> statement-breakpoint
 ALTER TABLE "webhooks" ADD COLUMN "config" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "webhooks" ADD COLUMN "quiet_hours" jsonb;--> statement-breakpoint
-CREATE INDEX "webhooks_user_idx" ON "webhooks" USING btree ("user_id","kind","created_at");
+CREATE INDEX "webhooks_user_idx" ON "webhooks" USING btree ("user_id","kind","created_at");--> statement-breakpoint
+ALTER TABLE "webhook_expiry_marks" ADD COLUMN "days" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "webhooks" ADD COLUMN "reminder_days" integer[] DEFAULT '{7,3,1,0}' NOT NULL;--> statement-breakpoint
+-- A webhook keeps its one threshold; the marks already made mean their end date was told of.
+UPDATE "webhooks" SET "reminder_days" = ARRAY["expiring_days"];--> statement-breakpoint
+ALTER TABLE "webhooks" DROP COLUMN "expiring_days";

@@ -21,6 +21,7 @@ const columns = {
   numberIds: webhooks.numberIds,
   tagIds: webhooks.tagIds,
   quietHours: webhooks.quietHours,
+  reminderDays: webhooks.reminderDays,
   enabled: webhooks.enabled,
   disabledReason: webhooks.disabledReason,
   failingSince: webhooks.failingSince,
@@ -35,6 +36,7 @@ type Row = {
   numberIds: string[];
   tagIds: string[];
   quietHours: QuietHours | null;
+  reminderDays: number[];
   enabled: boolean;
   disabledReason: string | null;
   failingSince: Date | null;
@@ -69,6 +71,7 @@ const toDto = (r: Row): ChannelDto => ({
   numberIds: r.numberIds,
   tagIds: r.tagIds,
   quietHours: r.quietHours,
+  reminderDays: r.reminderDays,
   enabled: r.enabled,
   disabledReason: r.disabledReason,
   failingSince: r.failingSince?.toISOString() ?? null,
@@ -82,6 +85,7 @@ export type ChannelRules = {
   numberIds: string[];
   tagIds: string[];
   quietHours: QuietHours | null;
+  reminderDays: number[];
   enabled: boolean;
 };
 

@@ -5,6 +5,7 @@ import {
   channelDto,
   createChannelBody,
   createdChannelDto,
+  DEFAULT_REMINDER_DAYS,
   MAX_CHANNELS_PER_USER,
   TELEGRAM_LINK_HOURS,
   updateChannelBody,
@@ -137,6 +138,7 @@ export function channelsRoutes(
           numberIds: body.numberIds ?? [],
           tagIds: body.tagIds ?? [],
           quietHours: body.quietHours ?? null,
+          reminderDays: body.reminderDays ?? DEFAULT_REMINDER_DAYS,
           // A Telegram channel is off until its chat is linked.
           enabled: body.type === 'telegram' ? false : (body.enabled ?? true),
         },
@@ -179,7 +181,7 @@ export function channelsRoutes(
     async (req) => {
       const user = requireUser(req);
       const c = await own(user.id, req.params.id);
-      const { config, events, numberIds, tagIds, quietHours, enabled } = req.body;
+      const { config, events, numberIds, tagIds, quietHours, reminderDays, enabled } = req.body;
       await checkIds(user.id, req.body);
       let t: ChannelTarget | undefined;
       const parsed = config && channelConfigSchema[c.type].safeParse(config);
@@ -207,6 +209,7 @@ export function channelsRoutes(
         ...(numberIds === undefined ? {} : { numberIds }),
         ...(tagIds === undefined ? {} : { tagIds }),
         ...(quietHours === undefined ? {} : { quietHours }),
+        ...(reminderDays === undefined ? {} : { reminderDays }),
         ...(enabled === undefined ? {} : { enabled }),
       });
       if (!updated) throw channelErrors.notFound();

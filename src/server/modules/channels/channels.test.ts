@@ -228,6 +228,9 @@ describe('notification channels', () => {
       [{ type: 'discord', config: { webhookUrl: url }, events: ['message.received'] }, 'events.0'],
       [{ type: 'discord', config: { webhookUrl: url }, events: [] }, 'events'],
       [{ type: 'discord', config: { webhookUrl: url }, numberIds: [bobs.id] }, 'numberIds'],
+      [{ type: 'discord', config: { webhookUrl: url }, reminderDays: [] }, 'reminderDays'],
+      [{ type: 'discord', config: { webhookUrl: url }, reminderDays: [3, -1] }, 'reminderDays.1'],
+      [{ type: 'discord', config: { webhookUrl: url }, reminderDays: [61] }, 'reminderDays.0'],
       [
         {
           type: 'discord',

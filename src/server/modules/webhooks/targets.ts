@@ -34,10 +34,8 @@ export type Notice = {
 type EventBody = { type: string; data: Record<string, unknown> };
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
-function daysText(days: number) {
-  if (days <= 0) return 'today';
-  return days === 1 ? 'in 1 day' : `in ${days} days`;
-}
+const leftText = (days: number) =>
+  days <= 0 ? 'has expired' : `expires in ${days === 1 ? '1 day' : `${days} days`}`;
 
 /** The notification of a stored event body (the webhook payload, see shared/webhooks.ts). */
 export function noticeOf(body: string): Notice {
@@ -76,8 +74,12 @@ export function noticeOf(body: string): Notice {
     case 'number.expiring': {
       const end = str(data.endDate).slice(0, 10);
       return {
-        title: `${phone} expires ${daysText(Number(data.daysLeft))}`,
-        lines: [`The rental of ${phone} ends on ${end}. Renew it to keep the number.`],
+        title: `${phone} ${leftText(Number(data.daysLeft))}`,
+        lines: [
+          Number(data.daysLeft) <= 0
+            ? `The rental of ${phone} ended on ${end}. Renew it if you still need the number.`
+            : `The rental of ${phone} ends on ${end}. Renew it to keep the number.`,
+        ],
         code: null,
         urgent: false,
         tags: ['hourglass'],

@@ -15,7 +15,8 @@ const webhookColumns = {
   numberIds: webhooks.numberIds,
   tagIds: webhooks.tagIds,
   enabled: webhooks.enabled,
-  expiringDays: webhooks.expiringDays,
+  // A webhook's one reminder threshold.
+  expiringDays: sql<number>`${webhooks.reminderDays}[1]`.mapWith(Number),
   disabledReason: webhooks.disabledReason,
   failingSince: webhooks.failingSince,
   createdAt: webhooks.createdAt,
@@ -65,6 +66,11 @@ export type WebhookInput = {
   enabled: boolean;
   expiringDays: number;
 };
+/** A webhook's input as stored: its `expiringDays` is its one reminder threshold. */
+const stored = <T extends Partial<WebhookInput>>({ expiringDays, ...rest }: T) => ({
+  ...rest,
+  ...(expiringDays === undefined ? {} : { reminderDays: [expiringDays] }),
+});
 
 export type EndpointKind = (typeof webhooks.kind.enumValues)[number];
 
@@ -170,7 +176,7 @@ export function webhooksRepository(db: Db) {
         if (held!.n >= max) return undefined;
         const [row] = await tx
           .insert(webhooks)
-          .values({ userId, ...input, secretEnc, createdAt: now })
+          .values({ userId, ...stored(input), secretEnc, createdAt: now })
           .returning(webhookColumns);
         return toWebhookDto(row!);
       }),
@@ -180,7 +186,7 @@ export function webhooksRepository(db: Db) {
       const [row] = await db
         .update(webhooks)
         .set({
-          ...patch,
+          ...stored(patch),
           ...(patch.enabled ? { disabledReason: null, failingSince: null } : {}),
         })
         .where(and(eq(webhooks.userId, userId), eq(webhooks.id, id), isWebhook))
@@ -256,32 +262,46 @@ export function webhooksRepository(db: Db) {
     },
 
     /**
-     * Queues `number.expiring` for up to `batch` (endpoint, number, end date) that are due: an
-     * enabled endpoint taking the event, an active number of its owner that its filters keep,
-     * whose end date is after `now` and at most the endpoint's `expiring_days` away, and no
-     * event yet for that end date. The mark and the delivery are written by one statement, so
-     * concurrent runs (several workers) queue each once. Answers how many were queued.
+     * Queues `number.expiring` reminders for up to `batch` (endpoint, number, end date) that are
+     * due: an enabled endpoint taking the event, an active number of its owner that its filters
+     * keep, and a threshold of the endpoint's `reminder_days` passed that is nearer than any
+     * reminded of for that end date. A threshold of d > 0 days is passed when the end date is at
+     * most d days away; 0 when it has come (within the last day). Only the nearest threshold
+     * passed is sent: a number first seen 2 days before its end gets the 3-day reminder once,
+     * never the 7-day one, nor the 3-day one again. The mark (the nearest threshold sent, per end
+     * date: a renewal is a new one) and the delivery are written by one statement, and the mark
+     * only moves nearer, so concurrent runs (several workers) queue each reminder once. Answers
+     * how many were queued.
      */
     async queueExpiring(now: Date, batch: number): Promise<number> {
       const at = now.toISOString();
       const made = await db.execute(sql`
-        with due as (
-          select w.id as webhook_id, n.id as number_id, n.phone_number, n.end_date
+        with cand as (
+          select w.id as webhook_id, n.id as number_id, n.phone_number, n.end_date,
+            case when n.end_date > ${at}::timestamptz then
+              (select min(d) from unnest(w.reminder_days) d
+                where d > 0 and n.end_date <= ${at}::timestamptz + make_interval(days => d))
+            when 0 = any(w.reminder_days) then 0 end as days
           from webhooks w
           join voip_numbers n on n.user_id = w.user_id and n.is_active
-            and n.end_date > ${at}::timestamptz
-            and n.end_date <= ${at}::timestamptz + make_interval(days => w.expiring_days)
+            and n.end_date > ${at}::timestamptz - interval '1 day'
+            and n.end_date <= ${at}::timestamptz
+              + make_interval(days => (select max(d) from unnest(w.reminder_days) d))
           where w.enabled and 'number.expiring' = any(w.events)
             and (cardinality(w.number_ids) = 0 or n.id = any(w.number_ids))
             and (cardinality(w.tag_ids) = 0 or exists (select 1 from voip_number_tags t
               where t.voip_number_id = n.id and t.tag_id = any(w.tag_ids)))
-            and not exists (select 1 from webhook_expiry_marks m where m.webhook_id = w.id
-              and m.number_id = n.id and m.end_date = n.end_date)
+        ), due as (
+          select c.* from cand c
+          where c.days is not null and not exists (select 1 from webhook_expiry_marks m
+            where m.webhook_id = c.webhook_id and m.number_id = c.number_id
+              and m.end_date = c.end_date and m.days <= c.days)
           limit ${batch}
         ), marked as (
-          insert into webhook_expiry_marks (webhook_id, number_id, end_date)
-          select webhook_id, number_id, end_date from due
-          on conflict do nothing
+          insert into webhook_expiry_marks (webhook_id, number_id, end_date, days)
+          select webhook_id, number_id, end_date, days from due
+          on conflict (webhook_id, number_id, end_date) do update set days = excluded.days
+            where webhook_expiry_marks.days > excluded.days
           returning webhook_id, number_id, end_date
         )
         insert into deliveries (webhook_id, event, body, created_at, next_attempt_at)
@@ -290,7 +310,8 @@ export function webhooksRepository(db: Db) {
             'timestamp', ${at}::text,
             'data', jsonb_build_object('numberId', m.number_id, 'phoneNumber', d.phone_number,
               'endDate', to_char(m.end_date at time zone 'UTC', ${ISO_FORMAT}),
-              'daysLeft', ceil(extract(epoch from m.end_date - ${at}::timestamptz) / 86400)::int))::text,
+              'daysLeft', greatest(0,
+                ceil(extract(epoch from m.end_date - ${at}::timestamptz) / 86400))::int))::text,
           ${at}::timestamptz, ${at}::timestamptz
         from marked m
         join due d on d.webhook_id = m.webhook_id and d.number_id = m.number_id
@@ -298,16 +319,18 @@ export function webhooksRepository(db: Db) {
       return rowsOf(made).length;
     },
 
-    /** Deletes up to `batch` expiry marks of end dates before `now` (no event is due for them). */
+    /**
+     * Deletes up to `batch` expiry marks of end dates over a day before `now` (no reminder is due
+     * for them any more: the one on the end date is made within its first day).
+     */
     async pruneExpiryMarks(now: Date, batch: number): Promise<number> {
       const gone = await db.execute(sql`
         delete from webhook_expiry_marks where ctid in (
           select ctid from webhook_expiry_marks
-          where end_date < ${now.toISOString()}::timestamptz limit ${batch})
+          where end_date < ${now.toISOString()}::timestamptz - interval '1 day' limit ${batch})
         returning 1`);
       return rowsOf(gone).length;
     },
-
     /** Deletes up to `batch` finished deliveries made before `before` (the log's retention). */
     async pruneDeliveries(before: Date, batch: number): Promise<number> {
       const gone = await db.execute(sql`

@@ -65,8 +65,14 @@ export const webhooks = pgTable(
       .notNull()
       .default(sql`'{}'`),
     enabled: boolean('enabled').notNull().default(true),
-    /** `number.expiring` is sent this many days before a number's end date. */
-    expiringDays: integer('expiring_days').notNull().default(3),
+    /**
+     * Reminders before a number's end date (`number.expiring`): once per threshold this many
+     * days before it; 0 is the end date itself. A webhook has one (its `expiringDays`).
+     */
+    reminderDays: integer('reminder_days')
+      .array()
+      .notNull()
+      .default(sql`'{7,3,1,0}'`),
     secretEnc: text('secret_enc').notNull(),
     previousSecretEnc: text('previous_secret_enc'),
     previousUntil: timestamp('previous_until', { withTimezone: true }),
@@ -136,6 +142,8 @@ export const webhookExpiryMarks = pgTable(
       .notNull()
       .references(() => voipNumbers.id, { onDelete: 'cascade' }),
     endDate: timestamp('end_date', { withTimezone: true }).notNull(),
+    /** The nearest threshold already sent: a reminder is due only for a nearer one. */
+    days: integer('days').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.webhookId, t.numberId, t.endDate] })],
 );
