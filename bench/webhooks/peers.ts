@@ -2,7 +2,9 @@
  * The outside world of bench/webhooks, in its own worker thread (its event loop is not the app's):
  * one fake provider host and three webhook receivers on 127.0.0.1. The provider answers each
  * phone's inbox (a JSON list, empty until the parent gives the phone a code); `healthy` answers
- * 200 at once and reports every delivery's arrival, `failing` answers 500, `hung` never answers.
+ * 200 at once (as a webhook receiver, an ntfy server, Discord's and Slack's incoming webhooks and
+ * Telegram's Bot API would) and reports every delivery's arrival, `failing` answers 500, `hung`
+ * never answers.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,11 +15,16 @@ export type PeersRequest = { type: 'code'; phone: string; id: string; code: stri
 export type PeersReply =
   | { type: 'ready'; provider: string; healthy: string; failing: string; hung: string }
   | { type: 'arrivals'; items: Arrival[] };
-/** A delivery at the healthy receiver: its body's type, message id and timestamp, arrival time. */
+/**
+ * A delivery at the healthy receiver: its body's type, message id and timestamp (a webhook's),
+ * the code it carries (a webhook's `data.code`, or the first 6-digit number of a channel's
+ * message), arrival time.
+ */
 export type Arrival = {
   path: string;
   event: string;
   messageId?: string;
+  code?: string;
   sentAt: string;
   at: number;
 };
@@ -44,17 +51,23 @@ const healthy = await listen((req, res) => {
     const at = clock();
     try {
       const p = JSON.parse(body) as {
-        type: string;
-        timestamp: string;
-        data?: { messageId?: string };
+        type?: string;
+        timestamp?: string;
+        data?: { messageId?: string; code?: string };
       };
+      const code = p.data?.code ?? /\b(\d{6})\b/.exec(body)?.[1];
       arrivals.push({
         path: req.url ?? '',
-        event: p.type,
-        sentAt: p.timestamp,
+        event: p.type ?? 'channel',
+        sentAt: p.timestamp ?? '',
         at,
         ...(p.data?.messageId ? { messageId: p.data.messageId } : {}),
+        ...(code ? { code } : {}),
       });
+      if (req.url?.endsWith('/sendMessage')) {
+        res.setHeader('content-type', 'application/json');
+        return res.end('{"ok":true,"result":{"message_id":1}}');
+      }
     } catch {
       arrivals.push({ path: req.url ?? '', event: 'unparsed', sentAt: '', at });
     }
