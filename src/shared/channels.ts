@@ -22,6 +22,7 @@ export const CHANNEL_EVENTS = [
   'number.failing',
   'number.recovered',
   'number.expiring',
+  'number.dead',
 ] as const;
 export type ChannelEvent = (typeof CHANNEL_EVENTS)[number];
 export const CHANNEL_EVENT_LABELS: Record<ChannelEvent, string> = {
@@ -29,6 +30,7 @@ export const CHANNEL_EVENT_LABELS: Record<ChannelEvent, string> = {
   'number.failing': 'Number failing',
   'number.recovered': 'Number recovered',
   'number.expiring': 'Number expiring',
+  'number.dead': 'Link may be dead',
 };
 
 export const MAX_CHANNELS_PER_USER = 20;

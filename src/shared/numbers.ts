@@ -101,6 +101,8 @@ export const numberDto = z.object({
   /** The last poll's error (null after a successful poll). */
   lastError: z.string().nullable(),
   lastPolledAt: z.string().nullable(),
+  /** Its link has not answered successfully for the site's dead-link hours (owner told once). */
+  linkMayBeDead: z.boolean(),
   /** Stored messages of this number, and the newest few of them. */
   messageCount: z.number().int(),
   recentMessages: z.array(recentMessageDto),

@@ -77,6 +77,16 @@ export const SETTING_DEFINITIONS = {
     min: 1,
     max: 3650,
   },
+  dead_link_hours: {
+    type: 'number',
+    group: 'Limits',
+    label: 'Dead link after (hours)',
+    description:
+      'A number whose provider link has not answered successfully for this many hours is flagged "Link may be dead" and its owner notified once (number.dead).',
+    default: 24,
+    min: 1,
+    max: 720,
+  },
   webhook_log_retention_days: {
     type: 'number',
     group: 'Limits',

@@ -62,6 +62,21 @@ export const systemInfo = z.object({
     /** Provider hosts whose numbers are failing (connection errors or open circuit). */
     failingHosts: z.array(z.object({ host: z.string(), numbers: z.number().int() })),
   }),
+  notifications: z.object({
+    /** How email goes out: real SMTP (SMTP_URL) or the console mailer (development). */
+    mailer: z.enum(['smtp', 'console']),
+    /** Whether the site has a Telegram bot (TELEGRAM_BOT_TOKEN): Telegram channels need it. */
+    telegram: z.boolean(),
+    /** Deliveries made in the last hour, by kind of endpoint (webhook, email, telegram, …). */
+    lastHour: z.array(
+      z.object({
+        kind: z.string(),
+        delivered: z.number().int(),
+        pending: z.number().int(),
+        failed: z.number().int(),
+      }),
+    ),
+  }),
   generatedAt: z.iso.datetime(),
 });
 export type SystemInfo = z.infer<typeof systemInfo>;

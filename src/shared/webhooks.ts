@@ -12,6 +12,7 @@ export const WEBHOOK_EVENTS = [
   'number.failing',
   'number.recovered',
   'number.expiring',
+  'number.dead',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number] | 'webhook.test';
 
@@ -21,6 +22,8 @@ export const EVENT_DESCRIPTIONS: Record<(typeof WEBHOOK_EVENTS)[number], string>
   'number.failing': "A number's provider link failed 3 polls in a row, or its provider was paused",
   'number.recovered': 'A failing number was read again',
   'number.expiring': "A number's end date is near (once per end date; a renewal re-arms it)",
+  'number.dead':
+    "A number's provider link has not answered successfully for a day (the site's dead-link hours): once per failing spell",
 };
 
 /** What each event POSTs: `{type, timestamp, data}` (the contract; `/v1/openapi.json` shows it). */
@@ -57,6 +60,13 @@ export const WEBHOOK_PAYLOADS = {
     endDate: z.iso.datetime(),
     /** Days to the end date, rounded up. */
     daysLeft: z.number().int(),
+  }),
+  'number.dead': payload('number.dead', {
+    numberId: z.uuid(),
+    phoneNumber: z.string(),
+    /** When its link started failing, and the last poll's error. */
+    failingSince: z.iso.datetime(),
+    error: z.string().nullable(),
   }),
   'webhook.test': payload('webhook.test', { test: z.literal(true), webhookId: z.uuid() }),
 } satisfies Record<WebhookEvent, z.ZodType>;

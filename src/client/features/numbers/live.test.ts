@@ -20,6 +20,7 @@ const card = (n: number, extra: Partial<VoipNumber> = {}): VoipNumber => ({
   tags: [],
   lastError: 'HTTP error! status: 500',
   lastPolledAt: null,
+  linkMayBeDead: false,
   messageCount: 0,
   recentMessages: [],
   ...extra,

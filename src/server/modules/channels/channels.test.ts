@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CreatedChannelDto } from '../../../shared/channels.ts';
-import { deliveries, telegramBotState, webhooks } from '../../db/schema.ts';
+import { deliveries, telegramBotState, voipNumbers, webhooks } from '../../db/schema.ts';
 import { startFakeProvider, type FakeProvider } from '../../test/fake-provider.ts';
 import { createTestApp, signIn, type TestApp, pollNow as pollNowIn } from '../../test/app.ts';
+import { only, signInAdmin } from '../../test/admin.ts';
 import { testLogger } from '../../test/logger.ts';
 import { createSafeFetcher } from '../../providers/safe-fetch.ts';
 import { channelsRepository } from './channels.repository.ts';
@@ -416,6 +417,63 @@ describe('channel notifications', () => {
       '*Code `909090`*',
     ]);
     expect((await rowsOf(passing.id)).map((r) => r.status)).toEqual(['delivered']);
+  });
+});
+
+describe('a link that may be dead', () => {
+  const HOUR = 3_600_000;
+  const failFor = (id: string, hours: number | null) =>
+    t.database.db
+      .update(voipNumbers)
+      .set({
+        failingSince: hours === null ? null : new Date(t.clock.now().getTime() - hours * HOUR),
+        lastError: hours === null ? null : 'HTTP error! status: 500',
+      })
+      .where(eq(voipNumbers.id, id));
+  const flagged = async (id: string) =>
+    (await call(alice, 'GET', `/v1/numbers/${id}`)).json().linkMayBeDead as boolean;
+
+  it('is flagged on its card and told once per failing spell, after the site’s hours', async () => {
+    const slack = await createChannel({
+      type: 'slack',
+      config: { webhookUrl: serviceUrl('/slack/dead') },
+      events: ['number.dead'],
+    });
+    const n = await addNumber();
+    const young = await addNumber();
+    await failFor(n.id, 25);
+    await failFor(young.id, 23);
+    expect(await flagged(n.id)).toBe(false);
+    expect(await t.app.deadLinkEvents.runOnce()).toEqual({ queued: 1 });
+    expect(await flagged(n.id)).toBe(true);
+    expect(await flagged(young.id)).toBe(false);
+    await t.app.deliveries.drain();
+    const [told] = sentTo('/slack/dead');
+    expect(String(told!.json.text).split('\n')[0]).toBe(`*${n.phone}: link may be dead*`);
+    // Once: the next runs tell nothing more.
+    expect(await t.app.deadLinkEvents.runOnce()).toEqual({ queued: 0 });
+    expect(await rowsOf(slack.id)).toHaveLength(1);
+
+    // Recovered, then failing again for a day: a new spell, told again.
+    await failFor(n.id, null);
+    expect(await flagged(n.id)).toBe(false);
+    await failFor(n.id, 30);
+    expect(await t.app.deadLinkEvents.runOnce()).toEqual({ queued: 1 });
+    expect(await rowsOf(slack.id)).toHaveLength(2);
+
+    // The hours are the admin's: at 48, a day and a half is not yet.
+    const editor = await signInAdmin(t, { role: 'editor', permissions: only('settings') });
+    const admin = await t.app.inject({
+      method: 'PUT',
+      url: '/v1/admin/settings/dead_link_hours',
+      headers: { cookie: editor.cookie },
+      payload: { value: 48 },
+    });
+    expect(admin.statusCode, admin.body).toBe(200);
+    const other = await addNumber();
+    await failFor(other.id, 36);
+    expect(await t.app.deadLinkEvents.runOnce()).toEqual({ queued: 0 });
+    expect(await flagged(other.id)).toBe(false);
   });
 });
 

@@ -44,7 +44,7 @@ export type CardRow = Pick<
   | 'createdAt'
   | 'lastError'
   | 'lastPolledAt'
->;
+> & { linkMayBeDead: boolean };
 export type NewNumber = {
   phoneNumber: string;
   apiLinkEnc: string;
@@ -102,6 +102,7 @@ const cardFields = {
     createdAt: voipNumbers.createdAt,
     lastError: voipNumbers.lastError,
     lastPolledAt: voipNumbers.lastPolledAt,
+    linkMayBeDead: sql<boolean>`coalesce(${voipNumbers.deadToldFor} = ${voipNumbers.failingSince}, false)`,
   } satisfies { [K in keyof CardRow]: unknown },
   tags: tagsJson,
   recentMessages: recentJson,

@@ -61,6 +61,7 @@ export function numbersService(deps: {
     tags,
     lastError: row.lastError,
     lastPolledAt: iso(row.lastPolledAt),
+    linkMayBeDead: row.linkMayBeDead,
     messageCount,
     // json_agg gives Postgres timestamp text; the API speaks ISO 8601 UTC.
     recentMessages: recentMessages.map((m) => ({

@@ -41,6 +41,11 @@ export const voipNumbers = pgTable(
      * paused): number.failing was sent; its next successful poll sends number.recovered.
      */
     failingSince: timestamp('failing_since', { withTimezone: true }),
+    /**
+     * The `failing_since` its owner was told the link may be dead for (number.dead, once per
+     * failing spell): the card shows "Link may be dead" while the two are equal.
+     */
+    deadToldFor: timestamp('dead_told_for', { withTimezone: true }),
     /** Someone views a public page or endpoint with this number: polled at the watched interval. */
     watchedUntil: timestamp('watched_until', { withTimezone: true }),
     /** A code is about to be sent (the number was copied, a script waits): polled fastest. */
@@ -56,6 +61,10 @@ export const voipNumbers = pgTable(
     index('voip_numbers_due_idx')
       .on(t.nextPollAt)
       .where(sql`${t.isActive}`),
+    // Numbers failing, oldest spell first (the dead-link events).
+    index('voip_numbers_failing_idx')
+      .on(t.failingSince)
+      .where(sql`${t.isActive} and ${t.failingSince} is not null`),
     // A paused provider host's numbers are deferred together (poller deferHost).
     index('voip_numbers_host_idx')
       .on(t.apiHost)

@@ -20,6 +20,7 @@ export const settingsModule = defineModule('settings', ['auth'], (app, ctx) => {
     now: ctx.now,
     // Read when asked: the polling module decorates the app after this one.
     pollerRunning: () => app.poller.stats().running,
+    notifications: { mailer: ctx.mailer.kind, telegram: !!ctx.config.telegramBotToken },
   });
   app.decorate('settings', settings);
   registerMaintenance(app, settings);

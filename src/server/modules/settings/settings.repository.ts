@@ -2,6 +2,7 @@ import { and, count, eq, gte, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../admin/audit.repository.ts';
 import { voipNumbers } from '../numbers/numbers.table.ts';
+import { deliveries, webhooks } from '../webhooks/webhooks.table.ts';
 import { users } from '../users/users.table.ts';
 import { siteSettings } from './settings.table.ts';
 
@@ -123,6 +124,28 @@ export function settingsRepository(db: Db) {
           .map((h) => ({ host: h.host, numbers: h.failing }))
           .sort((a, b) => b.numbers - a.numbers || a.host.localeCompare(b.host)),
       };
+    },
+
+    /** Deliveries made since `since`, by kind of endpoint and status. */
+    async deliveryVolume(since: Date) {
+      const rows = await db
+        .select({
+          kind: webhooks.kind,
+          delivered:
+            sql<number>`count(*) filter (where ${deliveries.status} = 'delivered')`.mapWith(Number),
+          pending: sql<number>`count(*) filter (where ${deliveries.status} = 'pending')`.mapWith(
+            Number,
+          ),
+          failed: sql<number>`count(*) filter (where ${deliveries.status} = 'failed')`.mapWith(
+            Number,
+          ),
+        })
+        .from(deliveries)
+        .innerJoin(webhooks, eq(webhooks.id, deliveries.webhookId))
+        .where(gte(deliveries.createdAt, since))
+        .groupBy(webhooks.kind)
+        .orderBy(webhooks.kind);
+      return rows;
     },
   };
 }

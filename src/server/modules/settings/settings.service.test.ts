@@ -45,6 +45,7 @@ function setup() {
     log: logger.log,
     now: () => new Date(),
     pollerRunning: () => false,
+    notifications: { mailer: 'console', telegram: false },
     ttlMs: 2000,
     clock: () => t,
   });

@@ -4,7 +4,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, SETTING_KEYS } from '../../../shared/settings.ts';
 import { createCipher } from '../../crypto.ts';
-import { adminAuditLog, adminUsers, siteSettings, users, voipNumbers } from '../../db/schema.ts';
+import {
+  adminAuditLog,
+  adminUsers,
+  deliveries,
+  siteSettings,
+  users,
+  voipNumbers,
+  webhooks,
+} from '../../db/schema.ts';
 import { projectRoot } from '../../paths.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/app.ts';
 
@@ -138,6 +146,57 @@ describe('GET /v1/admin/settings', () => {
         { host: 'a.example', numbers: 1 },
       ],
     });
+  });
+
+  it('shows how notifications go out and the last hour’s deliveries by kind', async () => {
+    const now = t.clock.now().getTime();
+    const [hook, mail] = await t.database.db
+      .insert(webhooks)
+      .values([
+        {
+          userId: user!.user.id,
+          url: 'https://hooks.example/x',
+          events: ['code.received'],
+          secretEnc: '',
+        },
+        {
+          userId: user!.user.id,
+          kind: 'email',
+          url: 'mailto:a@example.com',
+          events: ['code.received'],
+          secretEnc: '',
+        },
+      ])
+      .returning({ id: webhooks.id });
+    const made = (
+      webhookId: string,
+      status: 'pending' | 'delivered' | 'failed',
+      minutesAgo: number,
+    ) => ({
+      webhookId,
+      event: 'code.received',
+      body: '{}',
+      status,
+      createdAt: new Date(now - minutesAgo * 60_000),
+    });
+    await t.database.db.insert(deliveries).values([
+      made(hook!.id, 'delivered', 5),
+      made(hook!.id, 'failed', 50),
+      made(hook!.id, 'delivered', 61), // over an hour ago: not counted
+      made(mail!.id, 'delivered', 1),
+      made(mail!.id, 'delivered', 2),
+      made(mail!.id, 'pending', 0),
+    ]);
+    const { system } = (await req(admin, 'GET', '/v1/admin/settings')).json();
+    expect(system.notifications).toEqual({
+      mailer: 'console',
+      telegram: false,
+      lastHour: [
+        { kind: 'email', delivered: 2, pending: 1, failed: 0 },
+        { kind: 'webhook', delivered: 1, pending: 0, failed: 1 },
+      ],
+    });
+    await t.database.db.delete(webhooks);
   });
 });
 

@@ -71,6 +71,18 @@ export function noticeOf(body: string): Notice {
         urgent: false,
         tags: ['white_check_mark'],
       };
+    case 'number.dead':
+      return {
+        title: `${phone}: link may be dead`,
+        lines: [
+          `The provider link of ${phone} has not answered successfully since ${str(data.failingSince).slice(0, 16).replace('T', ' ')} UTC.`,
+          `Last error: ${str(data.error)}`,
+          'Check the number with its provider, or replace its API link.',
+        ],
+        code: null,
+        urgent: false,
+        tags: ['skull'],
+      };
     case 'number.expiring': {
       const end = str(data.endDate).slice(0, 10);
       return {

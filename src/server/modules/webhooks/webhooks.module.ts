@@ -18,6 +18,8 @@ declare module 'fastify' {
     webhookLogRetention: BatchJob<'deliveries' | 'expiryMarks'>;
     /** Queues number.expiring deliveries (background work). */
     webhookExpiryEvents: BatchJob<'queued'>;
+    /** Queues number.dead deliveries and flags the numbers (background work). */
+    deadLinkEvents: BatchJob<'queued'>;
   }
 }
 
@@ -108,5 +110,25 @@ export const webhooksModule = defineModule(
     app.decorate('webhookExpiryEvents', expiring);
     app.background.add('webhook expiry events', expiring);
     app.addHook('onClose', async () => expiring.stop());
+
+    // number.dead: a link failing for the site's dead-link hours, told once per failing spell.
+    const dead = batchJob({
+      name: 'dead link events',
+      steps: {
+        queued: async (at, batch) => {
+          const hours = await app.settings.get('dead_link_hours');
+          const n = await repo.queueDead(at, new Date(at.getTime() - hours * 3_600_000), batch);
+          if (n > 0) worker.kick();
+          return n;
+        },
+      },
+      now,
+      log: app.log,
+      everyMs: 5 * 60_000,
+      firstMs: 20_000,
+    });
+    app.decorate('deadLinkEvents', dead);
+    app.background.add('dead link events', dead);
+    app.addHook('onClose', async () => dead.stop());
   },
 );

@@ -320,6 +320,47 @@ export function webhooksRepository(db: Db) {
     },
 
     /**
+     * Queues `number.dead` for up to `batch` active numbers failing since `cut` or before whose
+     * owner was not told of this failing spell yet (`dead_told_for`), to each enabled endpoint of
+     * the owner taking the event whose filters keep the number; marks them told in the same
+     * statement. Numbers locked by a poll in flight are skipped (the next run takes them), so
+     * several workers tell of each spell once. Answers how many numbers were marked.
+     */
+    async queueDead(now: Date, cut: Date, batch: number): Promise<number> {
+      const at = now.toISOString();
+      const res = await db.execute(sql`
+        with due as (
+          select v.id, v.user_id, v.phone_number, v.failing_since, v.last_error
+          from voip_numbers v
+          where v.is_active and v.failing_since <= ${cut.toISOString()}::timestamptz
+            and v.dead_told_for is distinct from v.failing_since
+          order by v.failing_since
+          limit ${batch}
+          for no key update skip locked
+        ), told as (
+          update voip_numbers v set dead_told_for = d.failing_since
+          from due d where v.id = d.id
+          returning v.id
+        ), hooked as (
+          insert into deliveries (webhook_id, event, body, created_at, next_attempt_at)
+          select w.id, 'number.dead', jsonb_build_object(
+              'type', 'number.dead',
+              'timestamp', ${at}::text,
+              'data', jsonb_build_object('numberId', d.id, 'phoneNumber', d.phone_number,
+                'failingSince', to_char(d.failing_since at time zone 'UTC', ${ISO_FORMAT}),
+                'error', d.last_error))::text,
+            ${at}::timestamptz, ${at}::timestamptz
+          from due d
+          join webhooks w on w.user_id = d.user_id and w.enabled and 'number.dead' = any(w.events)
+          where (cardinality(w.number_ids) = 0 or d.id = any(w.number_ids))
+            and (cardinality(w.tag_ids) = 0 or exists (select 1 from voip_number_tags t
+              where t.voip_number_id = d.id and t.tag_id = any(w.tag_ids)))
+        )
+        select count(*)::int as n from told`);
+      return rowsOf<{ n: number }>(res)[0]!.n;
+    },
+
+    /**
      * Deletes up to `batch` expiry marks of end dates over a day before `now` (no reminder is due
      * for them any more: the one on the end date is made within its first day).
      */

@@ -6,10 +6,18 @@ import { countOf, formatCount } from '../../../lib/format.ts';
 import { formatClockTime } from '../../../lib/format-time.ts';
 
 const DATABASE = { pglite: 'PGlite (embedded)', postgres: 'PostgreSQL' } as const;
+const KIND: Record<string, string> = {
+  webhook: 'Webhooks',
+  email: 'Email',
+  telegram: 'Telegram',
+  ntfy: 'ntfy',
+  discord: 'Discord',
+  slack: 'Slack',
+};
 
 /** The real version, database and poller state, as the server saw them at `generatedAt`. */
 export function SystemInformation({ system }: { system: SystemInfo }) {
-  const { database, poller } = system;
+  const { database, poller, notifications } = system;
   return (
     <Card className="p-4 sm:p-6" data-testid="system-information">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -44,6 +52,32 @@ export function SystemInformation({ system }: { system: SystemInfo }) {
               {poller.failingHosts.map((h) => (
                 <li key={h.host} className="break-all">
                   {h.host} <span className="text-slate-500">({countOf(h.numbers, 'number')})</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Item>
+        <Item label="Email">
+          {notifications.mailer === 'smtp' ? 'SMTP' : 'Console (development: mail is printed)'}
+        </Item>
+        <Item label="Telegram bot">
+          {notifications.telegram ? (
+            <Badge tone="green">Configured</Badge>
+          ) : (
+            <span>Not configured (set TELEGRAM_BOT_TOKEN)</span>
+          )}
+        </Item>
+        <Item label="Deliveries in the last hour">
+          {notifications.lastHour.length === 0 ? (
+            'None'
+          ) : (
+            <ul className="space-y-0.5" data-testid="delivery-volume">
+              {notifications.lastHour.map((v) => (
+                <li key={v.kind}>
+                  <span className="font-medium">{KIND[v.kind] ?? v.kind}</span>:{' '}
+                  {formatCount(v.delivered)} delivered
+                  {v.pending > 0 && `, ${formatCount(v.pending)} pending`}
+                  {v.failed > 0 && `, ${formatCount(v.failed)} failed`}
                 </li>
               ))}
             </ul>

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { AlertTriangle, Star } from 'lucide-react';
+import { AlertTriangle, Star, Unplug } from 'lucide-react';
 import type { VoipNumber } from '../../../../shared/numbers.ts';
 import { formatPhone } from '../../../../shared/phone.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -131,6 +131,18 @@ export const NumberCard = memo(function NumberCard({
       <CardLatestCode messages={number.recentMessages} now={now} formatted={formatted} />
       <CardRecentMessages number={number} now={now} formatted={formatted} />
 
+      {number.linkMayBeDead && (
+        <p
+          data-testid="card-dead-link"
+          className="flex items-start gap-1.5 rounded-lg bg-red-50 px-2.5 py-1.5 text-xs font-medium text-red-900 ring-1 ring-red-200 ring-inset"
+        >
+          <Unplug aria-hidden="true" className="mt-px size-3.5 shrink-0 text-red-600" />
+          <span className="min-w-0 break-words">
+            Link may be dead: it has not answered for a long time. Check the number with its
+            provider, or replace its API link.
+          </span>
+        </p>
+      )}
       {number.lastError && (
         <p
           data-testid="card-last-error"
