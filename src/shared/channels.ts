@@ -23,6 +23,7 @@ export const CHANNEL_EVENTS = [
   'number.recovered',
   'number.expiring',
   'number.dead',
+  'expiry.digest',
 ] as const;
 export type ChannelEvent = (typeof CHANNEL_EVENTS)[number];
 export const CHANNEL_EVENT_LABELS: Record<ChannelEvent, string> = {
@@ -31,7 +32,10 @@ export const CHANNEL_EVENT_LABELS: Record<ChannelEvent, string> = {
   'number.recovered': 'Number recovered',
   'number.expiring': 'Number expiring',
   'number.dead': 'Link may be dead',
+  'expiry.digest': 'Weekly expiry digest',
 };
+/** The weekly digest lists the numbers ending within this many days. */
+export const DIGEST_DAYS = 14;
 
 export const MAX_CHANNELS_PER_USER = 20;
 /** Reminders before a number's end date: days before it (0: on the day it ends). */

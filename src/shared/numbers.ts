@@ -127,6 +127,30 @@ export const listNumbersQuery = z.object({
   limit: z.coerce.number().int().min(1).max(NUMBERS_PAGE_MAX).default(50),
 });
 
+/** `GET /v1/numbers/expiring`: active numbers ending within `days` (or ended within a day). */
+export const EXPIRING_SOON_DAYS = 14;
+export const EXPIRING_MAX = 200;
+export const expiringNumbersQuery = z.object({
+  days: z.coerce
+    .number({ error: 'Days must be a whole number' })
+    .int('Days must be a whole number')
+    .min(1, 'Days must be at least 1')
+    .max(60, 'Days must be at most 60')
+    .default(EXPIRING_SOON_DAYS),
+});
+export const expiringNumbersResponse = z.object({
+  items: z.array(
+    z.object({
+      id: z.uuid(),
+      phoneNumber: z.string(),
+      endDate: z.iso.datetime(),
+      /** Whole days left, rounded up (0: it ended within the last day). */
+      daysLeft: z.number().int(),
+    }),
+  ),
+});
+export type ExpiringNumber = z.infer<typeof expiringNumbersResponse>['items'][number];
+
 /** `GET /v1/numbers/matching`: every number a search matches, up to `max` (a picker's 'Select all'). */
 export const MATCHING_MAX = SEARCH_TOTAL_CAP;
 export const matchingNumbersQuery = listNumbersQuery

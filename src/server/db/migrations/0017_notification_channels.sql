@@ -18,4 +18,5 @@ ALTER TABLE "webhooks" ADD COLUMN "reminder_days" integer[] DEFAULT '{7,3,1,0}' 
 UPDATE "webhooks" SET "reminder_days" = ARRAY["expiring_days"];--> statement-breakpoint
 ALTER TABLE "webhooks" DROP COLUMN "expiring_days";--> statement-breakpoint
 ALTER TABLE "voip_numbers" ADD COLUMN "dead_told_for" timestamp with time zone;--> statement-breakpoint
-CREATE INDEX "voip_numbers_failing_idx" ON "voip_numbers" USING btree ("failing_since") WHERE "voip_numbers"."is_active" and "voip_numbers"."failing_since" is not null;
+CREATE INDEX "voip_numbers_failing_idx" ON "voip_numbers" USING btree ("failing_since") WHERE "voip_numbers"."is_active" and "voip_numbers"."failing_since" is not null;--> statement-breakpoint
+ALTER TABLE "webhooks" ADD COLUMN "digest_week" date;

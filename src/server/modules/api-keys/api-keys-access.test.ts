@@ -79,6 +79,7 @@ const EXPECTED: Record<string, RouteScope | null> = {
   'POST /v1/newsletter': 'public',
   'GET /v1/openapi.json': 'public',
   'GET /v1/dev/outbox': null,
+  'GET /v1/numbers/expiring': 'numbers:read',
   'GET /v1/webhooks': 'webhooks:read',
   'POST /v1/webhooks': 'webhooks:write',
   'GET /v1/webhooks/:id': 'webhooks:read',

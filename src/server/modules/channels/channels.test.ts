@@ -477,6 +477,50 @@ describe('a link that may be dead', () => {
   });
 });
 
+describe('the weekly expiry digest', () => {
+  it('lists the numbers ending within 14 days, once a week per channel', async () => {
+    const email = await createChannel({ type: 'email', events: ['expiry.digest'] });
+    const none = await createChannel({
+      type: 'slack',
+      config: { webhookUrl: serviceUrl('/slack/digest') },
+      events: ['expiry.digest'],
+      tagIds: [],
+      numberIds: [(await addNumber()).id], // a number without an end date: nothing to list
+    });
+    const ending = async (days: number) => {
+      const n = await addNumber();
+      await t.database.db
+        .update(voipNumbers)
+        .set({ endDate: new Date(t.clock.now().getTime() + days * 86_400_000) })
+        .where(eq(voipNumbers.id, n.id));
+      return n;
+    };
+    const soon = await ending(3);
+    const later = await ending(10.5);
+    await ending(20);
+    expect(await t.app.expiryDigests.runOnce()).toEqual({ queued: 2 });
+    await t.app.deliveries.drain();
+    const mail = t.mailer.outbox!('alice-channels@example.com')[0]!;
+    expect(mail.subject).toBe('2 numbers expire in the next 14 days');
+    const day = (d: number) =>
+      new Date(t.clock.now().getTime() + d * 86_400_000).toISOString().slice(0, 10);
+    expect(mail.text.split('\n').slice(0, 3)).toEqual([
+      `${soon.phone}: in 3 days, on ${day(3)}`,
+      `${later.phone}: in 11 days, on ${day(10.5)}`,
+      'Renew the ones you still need.',
+    ]);
+    expect(await rowsOf(none.id)).toHaveLength(0);
+    // Once a week: again this week, nothing; next week, again.
+    expect(await t.app.expiryDigests.runOnce()).toEqual({ queued: 0 });
+    t.clock.advance(7 * 86_400_000);
+    expect(await t.app.expiryDigests.runOnce()).toEqual({ queued: 2 });
+    expect((await rowsOf(email.id)).map((r) => r.event)).toEqual([
+      'expiry.digest',
+      'expiry.digest',
+    ]);
+  });
+});
+
 describe('Telegram', () => {
   beforeEach(async () => {
     updates = [];

@@ -5,9 +5,11 @@ import {
   desc,
   eq,
   exists,
+  gte,
   inArray,
   isNotNull,
   like,
+  lte,
   not,
   or,
   sql,
@@ -615,6 +617,30 @@ export function numbersRepository(db: Db) {
     /** The user's numbers with these phone numbers (unknown ones are simply absent). */
     byPhones: (userId: string, phones: string[]) =>
       ownAmong(userId, voipNumbers.phoneNumber, phones),
+
+    /**
+     * The user's active numbers ending between `from` and `to`, soonest first (up to `limit`), by
+     * the user's end-date index.
+     */
+    async expiring(userId: string, from: Date, to: Date, limit: number) {
+      return db
+        .select({
+          id: voipNumbers.id,
+          phoneNumber: voipNumbers.phoneNumber,
+          endDate: voipNumbers.endDate,
+        })
+        .from(voipNumbers)
+        .where(
+          and(
+            eq(voipNumbers.userId, userId),
+            eq(voipNumbers.isActive, true),
+            gte(voipNumbers.endDate, from),
+            lte(voipNumbers.endDate, to),
+          ),
+        )
+        .orderBy(voipNumbers.endDate, voipNumbers.id)
+        .limit(limit);
+    },
 
     /** The user's newest `limit` active numbers, id and phone only. */
     async newestActive(userId: string, limit: number) {

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   bulkDeleteBody,
   createNumberBody,
+  expiringNumbersQuery,
+  expiringNumbersResponse,
   exportEntry,
   idParams,
   importBody,
@@ -38,6 +40,21 @@ export function numbersRoutes(app: App, numbers: NumbersService) {
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (req) => numbers.list(requireUser(req).id, req.query),
+  );
+
+  app.get(
+    '/v1/numbers/expiring',
+    {
+      config: { scope: 'numbers:read' },
+      schema: {
+        tags: ['numbers'],
+        description:
+          'Active numbers whose rental ends within `days` (default 14), or ended within the last day, soonest first (at most 200).',
+        querystring: expiringNumbersQuery,
+        response: { 200: expiringNumbersResponse, ...errorResponses('UNAUTHORIZED') },
+      },
+    },
+    async (req) => numbers.expiring(requireUser(req).id, req.query.days),
   );
 
   app.get(

@@ -1,4 +1,11 @@
-import type { ImportFormat, ImportResult, VoipNumber } from '../../../shared/numbers.ts';
+import {
+  EXPIRING_MAX,
+  type ImportFormat,
+  type ImportResult,
+  type VoipNumber,
+} from '../../../shared/numbers.ts';
+
+const DAY_MS = 86_400_000;
 import type { Cipher } from '../../crypto.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { decodeCursor, encodeCursor } from '../../db/paging.ts';
@@ -105,6 +112,25 @@ export function numbersService(deps: {
         nextCursor: more
           ? encodeCursor({ at: rows.at(-1)!.row.createdAt, id: rows.at(-1)!.row.id })
           : null,
+      };
+    },
+
+    /** Active numbers ending within `days` days, or ended within the last day; soonest first. */
+    async expiring(userId: string, days: number) {
+      const t = now().getTime();
+      const rows = await repo.expiring(
+        userId,
+        new Date(t - DAY_MS),
+        new Date(t + days * DAY_MS),
+        EXPIRING_MAX,
+      );
+      return {
+        items: rows.map((r) => ({
+          id: r.id,
+          phoneNumber: r.phoneNumber,
+          endDate: r.endDate!.toISOString(),
+          daysLeft: Math.max(0, Math.ceil((r.endDate!.getTime() - t) / DAY_MS)),
+        })),
       };
     },
 

@@ -97,6 +97,31 @@ export function noticeOf(body: string): Notice {
         tags: ['hourglass'],
       };
     }
+    case 'expiry.digest': {
+      const numbers = (data.numbers ?? []) as {
+        phoneNumber: string;
+        endDate: string;
+        daysLeft: number;
+      }[];
+      const shown = numbers.slice(0, DIGEST_LINES);
+      return {
+        title:
+          numbers.length === 1
+            ? `1 number expires in the next ${String(data.days)} days`
+            : `${numbers.length} numbers expire in the next ${String(data.days)} days`,
+        lines: [
+          ...shown.map(
+            (x) =>
+              `${x.phoneNumber}: ${leftText(x.daysLeft).replace('expires ', '')}, on ${x.endDate.slice(0, 10)}`,
+          ),
+          ...(numbers.length > shown.length ? [`…and ${numbers.length - shown.length} more`] : []),
+          'Renew the ones you still need.',
+        ],
+        code: null,
+        urgent: false,
+        tags: ['calendar'],
+      };
+    }
     case 'channel.linked':
       return {
         title: 'Telegram linked',
@@ -125,6 +150,8 @@ function markdown(n: Notice, bold: (s: string) => string) {
   const title = n.code ? n.title.replace(n.code, codeSpan(n.code)) : n.title;
   return [bold(title), ...n.lines].join('\n');
 }
+/** Numbers a digest lists (Telegram's and Discord's message limits). */
+const DIGEST_LINES = 30;
 /** Discord's limit on a message's content. */
 const DISCORD_MAX = 2000;
 

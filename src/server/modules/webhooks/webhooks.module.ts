@@ -6,6 +6,7 @@ import {
   type DeliveryWorker,
   type DeliveryWorkerOptions,
 } from './delivery-worker.ts';
+import { DIGEST_DAYS } from '../../../shared/channels.ts';
 import { createSender } from './targets.ts';
 import { webhooksRepository } from './webhooks.repository.ts';
 import { webhooksRoutes } from './webhooks.routes.ts';
@@ -20,6 +21,8 @@ declare module 'fastify' {
     webhookExpiryEvents: BatchJob<'queued'>;
     /** Queues number.dead deliveries and flags the numbers (background work). */
     deadLinkEvents: BatchJob<'queued'>;
+    /** Queues each channel's weekly expiry digest (background work). */
+    expiryDigests: BatchJob<'queued'>;
   }
 }
 
@@ -128,6 +131,25 @@ export const webhooksModule = defineModule(
       firstMs: 20_000,
     });
     app.decorate('deadLinkEvents', dead);
+
+    // The weekly expiry digest of the channels taking it: checked hourly, queued once a week.
+    const digests = batchJob({
+      name: 'expiry digests',
+      steps: {
+        queued: async (at, batch) => {
+          const n = await repo.queueDigests(at, DIGEST_DAYS, batch);
+          if (n > 0) worker.kick();
+          return n;
+        },
+      },
+      now,
+      log: app.log,
+      everyMs: 60 * 60_000,
+      firstMs: 60_000,
+    });
+    app.decorate('expiryDigests', digests);
+    app.background.add('expiry digests', digests);
+    app.addHook('onClose', async () => digests.stop());
     app.background.add('dead link events', dead);
     app.addHook('onClose', async () => dead.stop());
   },

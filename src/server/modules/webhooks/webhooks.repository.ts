@@ -361,6 +361,54 @@ export function webhooksRepository(db: Db) {
     },
 
     /**
+     * Queues the weekly expiry digest (`expiry.digest`) of up to `batch` enabled channels taking it
+     * that have none for `now`'s week (Monday, UTC) yet: the owner's active numbers their filters
+     * keep that end within `days`, soonest first; none, no digest. The week is marked in the same
+     * statement (channels locked by a claim are skipped until the next run), so several workers
+     * queue each week's digest once. Answers how many channels were marked.
+     */
+    async queueDigests(now: Date, days: number, batch: number): Promise<number> {
+      const at = now.toISOString();
+      const res = await db.execute(sql`
+        with due as (
+          select w.id, w.user_id, w.number_ids, w.tag_ids from webhooks w
+          where w.kind <> 'webhook' and w.enabled and 'expiry.digest' = any(w.events)
+            and (w.digest_week is null
+              or w.digest_week < date_trunc('week', ${at}::timestamptz at time zone 'UTC')::date)
+          limit ${batch}
+          for no key update skip locked
+        ), marked as (
+          update webhooks x
+          set digest_week = date_trunc('week', ${at}::timestamptz at time zone 'UTC')::date
+          from due d where x.id = d.id
+          returning x.id
+        ), lists as (
+          select d.id, jsonb_agg(jsonb_build_object('numberId', n.id,
+              'phoneNumber', n.phone_number,
+              'endDate', to_char(n.end_date at time zone 'UTC', ${ISO_FORMAT}),
+              'daysLeft', ceil(extract(epoch from n.end_date - ${at}::timestamptz) / 86400)::int)
+            order by n.end_date, n.id) as items
+          from due d
+          join voip_numbers n on n.user_id = d.user_id and n.is_active
+            and n.end_date > ${at}::timestamptz
+            and n.end_date <= ${at}::timestamptz + make_interval(days => ${days})
+          where (cardinality(d.number_ids) = 0 or n.id = any(d.number_ids))
+            and (cardinality(d.tag_ids) = 0 or exists (select 1 from voip_number_tags t
+              where t.voip_number_id = n.id and t.tag_id = any(d.tag_ids)))
+          group by d.id
+        ), queued as (
+          insert into deliveries (webhook_id, event, body, created_at, next_attempt_at)
+          select l.id, 'expiry.digest', jsonb_build_object('type', 'expiry.digest',
+              'timestamp', ${at}::text,
+              'data', jsonb_build_object('days', ${days}::int, 'numbers', l.items))::text,
+            ${at}::timestamptz, ${at}::timestamptz
+          from lists l
+        )
+        select count(*)::int as n from marked`);
+      return rowsOf<{ n: number }>(res)[0]!.n;
+    },
+
+    /**
      * Deletes up to `batch` expiry marks of end dates over a day before `now` (no reminder is due
      * for them any more: the one on the end date is made within its first day).
      */

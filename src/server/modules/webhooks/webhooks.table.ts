@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -83,6 +84,8 @@ export const webhooks = pgTable(
      */
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     disabledReason: text('disabled_reason'),
+    /** The week (its Monday, UTC) of the last weekly expiry digest queued for this channel. */
+    digestWeek: date('digest_week', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('webhooks_user_idx').on(t.userId, t.kind, t.createdAt)],
