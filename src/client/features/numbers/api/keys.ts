@@ -11,6 +11,7 @@ export const numberKeys = {
   lists: () => ['numbers', 'list'] as const,
   list: (filters: NumberFilters) => ['numbers', 'list', filters] as const,
   detail: (id: string) => ['numbers', 'detail', id] as const,
+  expiring: () => ['numbers', 'expiring'] as const,
 };
 
 export const tagKeys = { all: ['tags'] as const };

@@ -15,6 +15,7 @@ import { useBulkDeleteNumbers } from '../api/bulk-delete-numbers.ts';
 import { useNumbers } from '../api/list-numbers.ts';
 import { useInView } from '../hooks/use-in-view.ts';
 import { useNumberFilters } from '../hooks/use-number-filters.ts';
+import { ExpiringSoon } from './expiring-soon.tsx';
 import { NumberCard } from './number-card.tsx';
 import { NumberCardSkeleton } from './number-card-skeleton.tsx';
 import { NumberFilters } from './number-filters.tsx';
@@ -105,6 +106,8 @@ export function NumbersDashboard() {
           </ButtonLink>
         </div>
       </div>
+
+      <ExpiringSoon />
 
       <NumberFilters f={f} />
 
