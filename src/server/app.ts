@@ -37,6 +37,7 @@ import { webhooksModule } from './modules/webhooks/webhooks.module.ts';
 import { channelsModule } from './modules/channels/channels.module.ts';
 import { messagesModule } from './modules/messages/messages.module.ts';
 import type { AppContext, AppModule, Tuning } from './modules/module.ts';
+import type { Vapid } from './vapid.ts';
 import { newsletterModule } from './modules/newsletter/newsletter.module.ts';
 import { numbersModule } from './modules/numbers/numbers.module.ts';
 import { settingsModule } from './modules/settings/settings.module.ts';
@@ -75,6 +76,8 @@ export type AppDeps = {
   bus?: EventBus;
   /** Tests and benches only: see `Tuning`. */
   tuning?: Tuning;
+  /** Web Push's VAPID identity (`loadVapid`); without it, Web Push channels cannot be made. */
+  vapid?: Vapid;
 };
 
 declare module 'fastify' {
@@ -185,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now,
     cipher: createCipher(secret),
     tuning: deps.tuning ?? {},
+    vapid: deps.vapid,
   };
   const modules: AppModule[] = [
     authModule,

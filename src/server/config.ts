@@ -84,6 +84,18 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{1,20}:[A-Za-z0-9_-]{20,100}$/)
     .optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/)
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/)
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/)
+    .optional(),
   TELEGRAM_API_URL: z
     .url({ protocol: /^https?$/ })
     .default('https://api.telegram.org')
@@ -114,6 +126,11 @@ const expected: Record<string, string> = {
   TELEGRAM_BOT_TOKEN:
     'a bot token from @BotFather such as 123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11',
   TELEGRAM_API_URL: 'the http(s) base URL of the Telegram Bot API',
+  VAPID_PUBLIC_KEY:
+    'a VAPID public key (87 base64url characters), set together with VAPID_PRIVATE_KEY',
+  VAPID_PRIVATE_KEY:
+    'a VAPID private key (43 base64url characters), set together with VAPID_PUBLIC_KEY',
+  VAPID_SUBJECT: 'a mailto: address or an https: URL push services can reach you at',
   TRUST_PROXY:
     'false, 0 or none; a hop count from 1 to 10; or a comma-separated list of IP addresses, CIDR ranges (such as 10.0.0.0/8) and loopback, linklocal, uniquelocal',
 };
@@ -151,6 +168,10 @@ export type Config = {
   /** The site's Telegram bot (notification channels), and the Bot API it talks to. */
   telegramBotToken: string | undefined;
   telegramApiUrl: string;
+  /** Web Push's VAPID keys (both or neither; generated into DATA_DIR when unset) and contact. */
+  vapidPublicKey: string | undefined;
+  vapidPrivateKey: string | undefined;
+  vapidSubject: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -177,6 +198,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.NODE_ENV === 'production' && !e.SECRET_KEY) {
     throw new ConfigError(
       `Missing environment variable SECRET_KEY: expected ${expected.SECRET_KEY} (required when NODE_ENV=production)`,
+    );
+  }
+  if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY) {
+    const missing = e.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
+    throw new ConfigError(
+      `Missing environment variable ${missing}: expected ${expected[missing]} (VAPID keys are set in pairs)`,
     );
   }
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
@@ -208,5 +235,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       typeof e.TRUST_PROXY === 'number' ? hops(e.TRUST_PROXY) : (e.TRUST_PROXY ?? ['loopback']),
     telegramBotToken: e.TELEGRAM_BOT_TOKEN,
     telegramApiUrl: e.TELEGRAM_API_URL,
+    vapidPublicKey: e.VAPID_PUBLIC_KEY,
+    vapidPrivateKey: e.VAPID_PRIVATE_KEY,
+    vapidSubject: e.VAPID_SUBJECT,
   };
 }

@@ -7,6 +7,7 @@ import { messagesRepository } from './modules/messages/messages.repository.ts';
 import { toEvent } from './modules/messages/messages.dto.ts';
 import { createConsoleMailer, createSmtpMailer } from './mail/mailer.ts';
 import { loadSecret } from './secrets.ts';
+import { loadVapid } from './vapid.ts';
 import { clientDistDir } from './paths.ts';
 
 /** Composition root: read config, open the database (migrating it), start the web server. */
@@ -47,7 +48,16 @@ async function main() {
       })
     : createMemoryBus();
 
-  const app = await buildApp({ config, database, mailer, secret, bus, clientDir: clientDistDir });
+  const vapid = loadVapid(config);
+  const app = await buildApp({
+    config,
+    database,
+    mailer,
+    secret,
+    bus,
+    clientDir: clientDistDir,
+    vapid,
+  });
   onBusError = (err) => app.log.warn({ err }, 'live events: database error');
   busErrors.splice(0).forEach(onBusError);
 

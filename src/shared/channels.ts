@@ -7,7 +7,7 @@ import { MAX_WEBHOOK_FILTER_IDS } from './webhooks.ts';
  * Discord, Slack). Each is a delivery endpoint beside webhooks (ADR 0017): same queue, retries,
  * log and SSRF guard; a message formatted for the service instead of a signed JSON body.
  */
-export const CHANNEL_TYPES = ['email', 'telegram', 'ntfy', 'discord', 'slack'] as const;
+export const CHANNEL_TYPES = ['email', 'telegram', 'ntfy', 'discord', 'slack', 'webpush'] as const;
 export type ChannelType = (typeof CHANNEL_TYPES)[number];
 export const CHANNEL_TYPE_LABELS: Record<ChannelType, string> = {
   email: 'Email',
@@ -15,6 +15,7 @@ export const CHANNEL_TYPE_LABELS: Record<ChannelType, string> = {
   ntfy: 'ntfy',
   discord: 'Discord',
   slack: 'Slack',
+  webpush: 'Web Push',
 };
 
 export const CHANNEL_EVENTS = [
@@ -83,6 +84,17 @@ const ntfyConfig = z.strictObject({
   token: z.string().trim().min(1).max(200).nullable().optional(),
 });
 const hookConfig = z.strictObject({ webhookUrl: urlField });
+const KEY_ERROR = 'Not a push subscription key';
+/** A browser's push subscription (`PushSubscription.toJSON()`), and a name for the device. */
+const pushConfig = z.strictObject({
+  endpoint: urlField,
+  keys: z.object({
+    p256dh: z.string({ error: KEY_ERROR }).regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, KEY_ERROR),
+    auth: z.string({ error: KEY_ERROR }).regex(/^[A-Za-z0-9_-]{16,32}={0,2}$/, KEY_ERROR),
+  }),
+  expirationTime: z.number().nullable().optional(),
+  device: z.string().trim().max(100).optional(),
+});
 const noConfig = z.strictObject({}).default({});
 
 const eventsField = z
@@ -124,6 +136,7 @@ export const createChannelBody = z.discriminatedUnion(
     z.object({ type: z.literal('ntfy'), config: ntfyConfig, ...rules }),
     z.object({ type: z.literal('discord'), config: hookConfig, ...rules }),
     z.object({ type: z.literal('slack'), config: hookConfig, ...rules }),
+    z.object({ type: z.literal('webpush'), config: pushConfig, ...rules }),
   ],
   { error: `Type must be one of ${CHANNEL_TYPES.join(', ')}` },
 );
@@ -147,6 +160,7 @@ export const channelConfigSchema: Record<ChannelType, z.ZodType> = {
   ntfy: ntfyConfig,
   discord: hookConfig,
   slack: hookConfig,
+  webpush: pushConfig,
 };
 
 /** What an answer shows of a channel's config: never a secret. */
@@ -155,6 +169,7 @@ export const channelConfigDto = z.union([
   z.object({ linked: z.boolean(), chat: z.string().nullable() }),
   z.object({ serverUrl: z.string(), topic: z.string(), hasToken: z.boolean() }),
   z.object({ webhookUrl: z.string() }),
+  z.object({ pushService: z.string(), device: z.string().nullable() }),
 ]);
 export const channelDto = z.object({
   id: z.uuid(),

@@ -6,6 +6,7 @@ import type { Config } from '../config.ts';
 import type { createCipher } from '../crypto.ts';
 import type { Database } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { Vapid } from '../vapid.ts';
 import type { PollerOptions } from '../poller/poller.ts';
 import type { SafeFetchOptions } from '../providers/safe-fetch.ts';
 import type { ApiKeyRateLimit } from './api-keys/api-key-auth.ts';
@@ -51,6 +52,8 @@ export type AppContext = {
   /** The API-link cipher (one per app: it caches what it decrypted). */
   cipher: ReturnType<typeof createCipher>;
   tuning: Tuning;
+  /** Web Push's VAPID identity, when the site has one (main.ts always does). */
+  vapid: Vapid | undefined;
 };
 
 /**

@@ -60,7 +60,7 @@ export type SafeRequest = {
   signal?: AbortSignal;
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
-  body?: string;
+  body?: string | Uint8Array;
 };
 /** How much of a refused answer's body is kept (delivery logs show it). */
 export const EXCERPT_BYTES = 512;

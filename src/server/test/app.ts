@@ -1,4 +1,5 @@
 import os from 'node:os';
+import webPush from 'web-push';
 import { inArray } from 'drizzle-orm';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -12,6 +13,9 @@ import { voipNumbers } from '../db/schema.ts';
 import { createTestDb } from './db.ts';
 import { watchErrorLogs } from './error-logs.ts';
 import { manualClock as testClock, type ManualClock as TestClock } from './clock.ts';
+
+/** One VAPID pair for every test app (generating one per app would cost each a key pair). */
+const testVapid = webPush.generateVAPIDKeys();
 
 export { manualClock as testClock, type ManualClock as TestClock } from './clock.ts';
 
@@ -64,6 +68,7 @@ export async function createTestApp(
     ...(clientDir ? { clientDir } : {}),
     ...(bus ? { bus } : {}),
     tuning,
+    vapid: { ...testVapid, subject: 'mailto:push@example.com' },
   });
   const errorLogs = watchErrorLogs(() => logText);
   await app.ready();

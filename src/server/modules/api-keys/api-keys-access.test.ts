@@ -90,6 +90,7 @@ const EXPECTED: Record<string, RouteScope | null> = {
   'GET /v1/webhooks/:id/deliveries': 'webhooks:read',
   'POST /v1/webhooks/:id/deliveries/:deliveryId/redeliver': 'webhooks:write',
   'GET /v1/notification-channels': 'channels:read',
+  'GET /v1/notification-channels/push-key': 'channels:read',
   'POST /v1/notification-channels': 'channels:write',
   'GET /v1/notification-channels/:id': 'channels:read',
   'PATCH /v1/notification-channels/:id': 'channels:write',

@@ -8,6 +8,8 @@ export const channelErrors = {
       'CHANNEL_LIMIT_REACHED',
       `You can have at most ${MAX_CHANNELS_PER_USER} notification channels. Delete one you no longer use first.`,
     ),
+  pushUnavailable: () =>
+    new AppError('CHANNEL_UNAVAILABLE', 'Web Push is not set up on this site.'),
   telegramUnavailable: () =>
     new AppError(
       'CHANNEL_UNAVAILABLE',

@@ -75,6 +75,7 @@ export const channelsModule = defineModule(
       now,
       kick: () => app.deliveries.kick(),
       telegramBot: async () => bot?.username(),
+      pushKey: ctx.vapid?.publicKey,
     });
   },
 );

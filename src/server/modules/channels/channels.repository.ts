@@ -59,6 +59,11 @@ function configDto(r: Row): ChannelDto['config'] {
         topic: String(r.config.topic),
         hasToken: r.config.hasToken === true,
       };
+    case 'webpush':
+      return {
+        pushService: new URL(r.url).host,
+        device: typeof r.config.device === 'string' ? r.config.device : null,
+      };
     default:
       return { webhookUrl: r.url };
   }

@@ -37,6 +37,8 @@ export function channelsRoutes(
     kick: () => void;
     /** The site bot's username (asks the Bot API once), or undefined when there is no bot. */
     telegramBot: () => Promise<string | undefined>;
+    /** The site's VAPID public key (Web Push), when it has one. */
+    pushKey: string | undefined;
   },
 ) {
   const { repo, cipher, now } = deps;
@@ -77,6 +79,14 @@ export function channelsRoutes(
         return { url: (config as { webhookUrl: string }).webhookUrl, config: {}, secretEnc: none };
       case 'telegram':
         return { url: 'tg:', config: {}, secretEnc: none };
+      case 'webpush': {
+        const c = config as { endpoint: string; keys: object; device?: string };
+        return {
+          url: c.endpoint,
+          config: c.device ? { device: c.device } : {},
+          secretEnc: cipher.encrypt(JSON.stringify(c.keys)),
+        };
+      }
     }
   }
 
@@ -94,6 +104,27 @@ export function channelsRoutes(
       },
     },
     async (req) => ({ items: await repo.list(requireUser(req).id) }),
+  );
+
+  app.get(
+    '/v1/notification-channels/push-key',
+    {
+      config: read,
+      preValidation: signedIn,
+      schema: {
+        tags,
+        description:
+          "The site's VAPID public key (base64url): a browser subscribes with it (`applicationServerKey`), then makes a `webpush` channel of the subscription.",
+        response: {
+          200: z.object({ publicKey: z.string() }),
+          ...errorResponses('UNAUTHORIZED', 'CHANNEL_UNAVAILABLE'),
+        },
+      },
+    },
+    async () => {
+      if (!deps.pushKey) throw channelErrors.pushUnavailable();
+      return { publicKey: deps.pushKey };
+    },
   );
 
   app.post(
@@ -119,6 +150,7 @@ export function channelsRoutes(
       const at = now();
       const t = target(body.type, body.config, user.email);
       let link: string | undefined;
+      if (body.type === 'webpush' && !deps.pushKey) throw channelErrors.pushUnavailable();
       if (body.type === 'telegram') {
         const bot = await deps.telegramBot();
         if (!bot) throw channelErrors.telegramUnavailable();
@@ -189,7 +221,7 @@ export function channelsRoutes(
         throw validationError('Invalid input', {
           config: parsed.error.issues.map((i) => i.message),
         });
-      if (parsed && (c.type === 'ntfy' || c.type === 'discord' || c.type === 'slack')) {
+      if (parsed && c.type !== 'email' && c.type !== 'telegram') {
         const next = parsed.data as Record<string, unknown>;
         t = target(c.type, next, '');
         if (c.type === 'ntfy' && next.token === undefined) {

@@ -1,3 +1,5 @@
+import crypto from 'node:crypto';
+import { createRequire } from 'node:module';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CreatedChannelDto } from '../../../shared/channels.ts';
@@ -15,6 +17,14 @@ import { createTelegramBot } from './telegram-bot.ts';
  * formatted for their service, through the same durable deliveries.
  */
 
+/** The push payload encryption of RFC 8291 (web-push's own dependency), to read what was sent. */
+const ece = createRequire(import.meta.url)('http_ece') as {
+  decrypt(
+    body: Buffer,
+    params: { version: string; privateKey: crypto.ECDH; authSecret: string },
+  ): Buffer;
+};
+
 const PROVIDER = 'sms-channels.test';
 const RECEIVER = 'chat-services.test'; // the fake ntfy, Discord, Slack and Bot API servers
 const DEAD = 'dead-channel.test'; // resolves to 127.0.0.1 on a port nobody listens on
@@ -25,6 +35,9 @@ const received: Received[] = [];
 /** Telegram updates the fake Bot API holds, and the offsets `getUpdates` was asked for. */
 let updates: object[] = [];
 const offsets: number[] = [];
+/** What the fake push service got (encrypted), and the status it answers. */
+const pushed: { path: string; headers: Record<string, unknown>; body: Buffer }[] = [];
+let pushAnswer = 201;
 let provider: FakeProvider;
 let services: FakeProvider;
 let deadPort: number;
@@ -39,10 +52,16 @@ beforeAll(async () => {
     res.end(JSON.stringify(inbox.get(phone) ?? []));
   });
   services = await startFakeProvider((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const path = req.url ?? '';
+      if (path.startsWith('/push/')) {
+        pushed.push({ path, headers: req.headers, body: Buffer.concat(chunks) });
+        res.writeHead(pushAnswer);
+        return res.end();
+      }
+      const body = Buffer.concat(chunks).toString();
       const json = body ? (JSON.parse(body) as Record<string, unknown>) : {};
       res.setHeader('content-type', 'application/json');
       if (path === `/bot${BOT_TOKEN}/getMe`)
@@ -518,6 +537,114 @@ describe('the weekly expiry digest', () => {
       'expiry.digest',
       'expiry.digest',
     ]);
+  });
+});
+
+describe('Web Push', () => {
+  /** A browser's subscription: its key pair and auth secret, as PushSubscription.toJSON() gives. */
+  function browserSubscription(path: string) {
+    const ecdh = crypto.createECDH('prime256v1');
+    ecdh.generateKeys();
+    const auth = crypto.randomBytes(16);
+    return {
+      ecdh,
+      auth: auth.toString('base64url'),
+      json: {
+        endpoint: serviceUrl(path),
+        expirationTime: null,
+        keys: {
+          p256dh: ecdh.getPublicKey().toString('base64url'),
+          auth: auth.toString('base64url'),
+        },
+      },
+    };
+  }
+  const decrypt = (body: Buffer, sub: ReturnType<typeof browserSubscription>) =>
+    JSON.parse(
+      ece
+        .decrypt(body, { version: 'aes128gcm', privateKey: sub.ecdh, authSecret: sub.auth })
+        .toString(),
+    ) as Record<string, unknown>;
+
+  it('encrypts each notification for its browser and signs it with the site’s VAPID key', async () => {
+    pushed.length = 0;
+    pushAnswer = 201;
+    const key = await call(alice, 'GET', '/v1/notification-channels/push-key');
+    expect(key.statusCode).toBe(200);
+    const publicKey = key.json().publicKey as string;
+    expect(publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+
+    const sub = browserSubscription('/push/device-1');
+    const made = await createChannel({
+      type: 'webpush',
+      config: { ...sub.json, device: 'Chromium on Linux' },
+      events: ['code.received', 'number.failing'],
+    });
+    expect(made.config).toEqual({
+      pushService: `${RECEIVER}:${services.port}`,
+      device: 'Chromium on Linux',
+    });
+    const [row] = await t.database.db.select().from(webhooks).where(eq(webhooks.id, made.id));
+    expect(row!.secretEnc).not.toContain(sub.json.keys.auth);
+
+    const num = await addNumber();
+    await deliverMessages(num, ['Your Shop code is 482913']);
+    await t.app.deliveries.drain();
+    expect(pushed).toHaveLength(1);
+    const got = pushed[0]!;
+    expect(got.path).toBe('/push/device-1');
+    expect(got.headers).toMatchObject({
+      'content-encoding': 'aes128gcm',
+      ttl: '600',
+      urgency: 'high',
+    });
+    expect(String(got.headers.authorization)).toMatch(
+      new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${publicKey}$`),
+    );
+    const jwt = String(got.headers.authorization).split(/[= ,]+/)[2]!;
+    const claims = JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString());
+    expect(claims).toMatchObject({
+      aud: `http://${RECEIVER}:${services.port}`,
+      sub: 'mailto:push@example.com',
+    });
+    expect(decrypt(got.body, sub)).toEqual({
+      title: 'Code 482913',
+      body: `Code 482913 for ${num.phone}\nFrom Shop: Your Shop code is 482913`,
+      code: '482913',
+      tag: 'code-482913',
+    });
+
+    // A subscription the push service has dropped (410): a failed attempt, retried, in the log.
+    pushAnswer = 410;
+    t.clock.advance(1000);
+    await call(alice, 'POST', `/v1/notification-channels/${made.id}/test`);
+    await t.app.deliveries.drain();
+    const log = (
+      await call(alice, 'GET', `/v1/notification-channels/${made.id}/deliveries`)
+    ).json();
+    expect(log.items[0]).toMatchObject({
+      event: 'channel.test',
+      status: 'pending',
+      responseStatus: 410,
+    });
+    pushAnswer = 201;
+  });
+
+  it('refuses what is not a push subscription', async () => {
+    const sub = browserSubscription('/push/device-2');
+    for (const [config, field] of [
+      [{ ...sub.json, keys: { ...sub.json.keys, p256dh: 'short' } }, 'config.keys.p256dh'],
+      [{ ...sub.json, endpoint: 'ftp://push.example/x' }, 'config.endpoint'],
+      [{ endpoint: sub.json.endpoint }, 'config.keys'],
+    ] as const) {
+      const res = await call(alice, 'POST', '/v1/notification-channels', {
+        type: 'webpush',
+        config,
+        events: ['code.received'],
+      });
+      expect(res.statusCode, JSON.stringify(config)).toBe(400);
+      expect(Object.keys(res.json().error.fields)).toContain(field);
+    }
   });
 });
 

@@ -60,6 +60,7 @@ export const webhooksModule = defineModule(
           config.telegramBotToken
             ? { apiUrl: config.telegramApiUrl, token: config.telegramBotToken }
             : undefined,
+        vapid: ctx.vapid,
       }),
       decrypt: (s) => cipher.decrypt(s),
       now,
