@@ -20,6 +20,9 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(clientDir, 'assets'));
   fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
   fs.writeFileSync(path.join(clientDir, 'assets', 'index-AbC123.js'), 'console.log(1)'.repeat(200));
+  // The service worker and the web app manifest (public/), served as they are.
+  fs.writeFileSync(path.join(clientDir, 'sw.js'), 'self.addEventListener("push", () => {});');
+  fs.writeFileSync(path.join(clientDir, 'manifest.webmanifest'), '{"name":"VOIP Manager"}');
   // What scripts/prerender.tsx writes: pre-rendered public pages and their index.
   fs.mkdirSync(path.join(clientDir, 'pages'));
   fs.writeFileSync(path.join(clientDir, 'pages', 'index.html'), '<h1>Landing page</h1>');
@@ -108,6 +111,16 @@ describe('routing and errors', () => {
     const missing = await t.app.inject({ url: '/assets/gone-123.js' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error.code).toBe('NOT_FOUND');
+  });
+
+  it('serves the service worker and the manifest revalidated, each with its type', async () => {
+    const sw = await t.app.inject({ url: '/sw.js' });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    const manifest = await t.app.inject({ url: '/manifest.webmanifest' });
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
   });
 
   it('compresses large responses', async () => {

@@ -169,7 +169,8 @@ export const channelConfigDto = z.union([
   z.object({ linked: z.boolean(), chat: z.string().nullable() }),
   z.object({ serverUrl: z.string(), topic: z.string(), hasToken: z.boolean() }),
   z.object({ webhookUrl: z.string() }),
-  z.object({ pushService: z.string(), device: z.string().nullable() }),
+  /** Web Push: the subscription's endpoint (a browser finds its own channel by it). */
+  z.object({ endpoint: z.string(), pushService: z.string(), device: z.string().nullable() }),
 ]);
 export const channelDto = z.object({
   id: z.uuid(),

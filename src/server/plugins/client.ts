@@ -43,7 +43,7 @@ export async function registerClient(
           'cache-control',
           filePath.includes(`${path.sep}assets${path.sep}`)
             ? 'public, max-age=31536000, immutable'
-            : /\.(html|json)$/.test(filePath)
+            : /\.(html|json|webmanifest)$|[/\\]sw\.js$/.test(filePath)
               ? 'no-cache'
               : 'public, max-age=3600',
         );

@@ -12,6 +12,7 @@ import { numbersLive } from '../../features/numbers/live.ts';
 import { useLiveEvents, type LiveHandler } from '../../lib/live-events.ts';
 import { useFocusHeadingOnNavigate } from '../../lib/use-focus-heading.ts';
 import { useMe } from '../../lib/me.ts';
+import { useServiceWorker } from '../../lib/service-worker.ts';
 import { useSite } from '../../lib/site.ts';
 import { withNext } from '../../../shared/next-path.ts';
 
@@ -32,6 +33,8 @@ export function Component() {
   useFocusHeadingOnNavigate('main');
   // One event stream for the whole signed-in dashboard; closed on sign-out.
   useLiveEvents(!!me.data?.emailVerified, LIVE_HANDLERS);
+  // Push notifications and the installed app (signed in only).
+  useServiceWorker(!!me.data?.emailVerified);
 
   if (me.isPending) return <FullPageSpinner label="Loading your dashboard" />;
   if (me.isError && me.data === undefined) {

@@ -61,6 +61,7 @@ function configDto(r: Row): ChannelDto['config'] {
       };
     case 'webpush':
       return {
+        endpoint: r.url,
         pushService: new URL(r.url).host,
         device: typeof r.config.device === 'string' ? r.config.device : null,
       };

@@ -581,6 +581,7 @@ describe('Web Push', () => {
       events: ['code.received', 'number.failing'],
     });
     expect(made.config).toEqual({
+      endpoint: sub.json.endpoint,
       pushService: `${RECEIVER}:${services.port}`,
       device: 'Chromium on Linux',
     });
