@@ -7,3 +7,5 @@ export const NUMBERS_ROOT = ['numbers'] as const;
 export const MESSAGES_ROOT = ['messages'] as const;
 /** Every admin-area query (admin features key theirs below it; the admin header reads it). */
 export const ADMIN_ROOT = ['admin'] as const;
+/** The user's tags (`/v1/tags`, the same answer the numbers feature keeps at this key). */
+export const TAGS_ROOT = ['tags'] as const;

@@ -3,6 +3,7 @@ import { DeleteAccountPanel } from '../../features/account/components/delete-acc
 import { PreferencesPanel } from '../../features/account/components/preferences-panel.tsx';
 import { SessionsPanel } from '../../features/account/components/sessions-panel.tsx';
 import { DangerZone } from '../../features/numbers/components/danger-zone.tsx';
+import { NotificationsPanel } from '../../features/notifications/components/notifications-panel.tsx';
 import { ExportImportPanel } from '../../features/numbers/components/export-import-panel.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
@@ -12,6 +13,7 @@ export function Component() {
     <div className="mx-auto max-w-3xl space-y-6">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Settings</h1>
       <PreferencesPanel />
+      <NotificationsPanel />
       <SessionsPanel />
       <ApiKeysPanel />
       <ExportImportPanel />

@@ -12,6 +12,11 @@ type Props = {
   busy?: boolean;
   /** A wider panel on desktop (forms with a list in them). */
   wide?: boolean;
+  /**
+   * Where focus goes when the dialog closes (Radix's `onCloseAutoFocus`): without it, to a
+   * `Dialog.Trigger` if there is one; a dialog opened from elsewhere sets its own.
+   */
+  onCloseAutoFocus?: (event: Event) => void;
   children: ReactNode;
 };
 
@@ -27,6 +32,7 @@ export function FormDialog({
   description,
   busy,
   wide,
+  onCloseAutoFocus,
   children,
 }: Props) {
   return (
@@ -39,6 +45,7 @@ export function FormDialog({
             wide ? 'max-w-2xl' : 'max-w-md',
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onCloseAutoFocus={onCloseAutoFocus}
         >
           <div className="flex items-start justify-between gap-3 border-b border-slate-100 px-4 pt-4 pb-3 sm:px-6 sm:pt-5">
             <div className="min-w-0">

@@ -1,10 +1,16 @@
+import { deliveriesKey, endpointPath, type DeliveryKind } from '../../../lib/deliveries.ts';
+
 /** Query keys of the webhooks feature. */
 export const webhookKeys = {
   all: ['webhooks'] as const,
   list: ['webhooks', 'list'] as const,
-  /** The user's tags, read for the tag filter (the numbers feature keeps its own copy). */
-  tags: ['webhooks', 'tags'] as const,
-  deliveries: (webhookId: string) => ['webhooks', 'deliveries', webhookId] as const,
+  deliveries: (webhookId: string) => deliveriesKey(webhookDeliveries, webhookId),
 };
 
-export const webhookPath = (id: string) => `/v1/webhooks/${encodeURIComponent(id)}`;
+/** Webhooks' delivery logs, test and redeliver (`lib/deliveries.ts`, shared with channels). */
+export const webhookDeliveries: DeliveryKind = {
+  basePath: '/v1/webhooks',
+  keyRoot: webhookKeys.all,
+};
+
+export const webhookPath = (id: string) => endpointPath(webhookDeliveries, id);

@@ -7,15 +7,15 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { DeliveryLog } from '../../../components/ui/delivery-log.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
-import { formatFullTime, formatMessageTime } from '../../../lib/format.ts';
-import { useSendTest } from '../api/deliveries.ts';
+import { useSendTest } from '../../../lib/deliveries.ts';
+import { filtersSummary } from '../../../lib/filters-summary.ts';
+import { countOf, formatFullTime, formatMessageTime } from '../../../lib/format.ts';
+import { webhookDeliveries } from '../api/keys.ts';
 import { useDeleteWebhook, useRotateSecret, useUpdateWebhook } from '../api/save-webhook.ts';
-import { countOf } from '../../../lib/format.ts';
-import { filtersSummary } from '../filters-summary.ts';
-import { DeliveryLog } from './delivery-log.tsx';
 import { SecretBox, type ShownSecret } from './secret-box.tsx';
 
 /**
@@ -45,7 +45,7 @@ export function WebhookCard({
   const update = useUpdateWebhook();
   const del = useDeleteWebhook();
   const rotate = useRotateSecret();
-  const test = useSendTest();
+  const test = useSendTest(webhookDeliveries);
   const [open, setOpen] = useState(false);
   const [confirm, setConfirm] = useState<'rotate' | 'delete' | null>(null);
   // While a toggle is on its way the switch shows where it is going.
@@ -181,7 +181,9 @@ export function WebhookCard({
         </Button>
       </div>
 
-      {open && <DeliveryLog webhookId={w.id} id={logId} onRefresh={onRefresh} />}
+      {open && (
+        <DeliveryLog kind={webhookDeliveries} endpointId={w.id} id={logId} onRefresh={onRefresh} />
+      )}
 
       <ConfirmDialog
         open={confirm === 'rotate'}

@@ -14,12 +14,13 @@ import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { DialogActions, DialogClose, FormDialog } from '../../../components/ui/dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { NumberPicker } from '../../../components/ui/number-picker.tsx';
-import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import {
+  NumberFilter,
+  PICK_A_NUMBER,
+  TagFilter,
+} from '../../../components/ui/endpoint-filters.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { errorMessage, isApiError } from '../../../lib/api.ts';
-import { useTags } from '../api/list-tags.ts';
 import { useCreateWebhook, useUpdateWebhook } from '../api/save-webhook.ts';
 
 type Event = (typeof WEBHOOK_EVENTS)[number];
@@ -31,8 +32,6 @@ type Props = {
   /** A webhook was added: its id and secret (to show once). */
   onCreated: (id: string, secret: string) => void;
 };
-
-const PICK_A_NUMBER = 'Pick at least one number, or choose All numbers.';
 
 const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((x) => b.includes(x));
@@ -236,57 +235,28 @@ function WebhookForm({
         </p>
       </fieldset>
 
-      <fieldset className="space-y-2" aria-describedby="webhook-numbers-error">
-        <legend className="mb-1.5 text-sm font-medium text-slate-800">Numbers</legend>
-        <div className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
-          <label className="inline-flex cursor-pointer items-center gap-2">
-            <input
-              type="radio"
-              name="webhook-numbers"
-              checked={!someNumbers}
-              onChange={() => {
-                setSomeNumbers(false);
-                setNoNumbers(false);
-              }}
-              className="size-4 accent-brand-700 focus-visible:ring-2 focus-visible:ring-accent-500 focus-visible:ring-offset-2 focus-visible:outline-none"
-            />
-            All numbers
-          </label>
-          <label className="inline-flex cursor-pointer items-center gap-2">
-            <input
-              type="radio"
-              name="webhook-numbers"
-              checked={someNumbers}
-              onChange={() => setSomeNumbers(true)}
-              className="size-4 accent-brand-700 focus-visible:ring-2 focus-visible:ring-accent-500 focus-visible:ring-offset-2 focus-visible:outline-none"
-            />
-            Only these numbers
-          </label>
-        </div>
-        {someNumbers && (
-          <NumberPicker
-            mode="multiple"
-            label="Numbers this webhook is for"
-            selected={numbers}
-            onChange={(next) => {
-              setNumbers(next);
-              setNoNumbers(false);
-            }}
-            errorId="webhook-numbers-error"
-            invalid={noNumbers || !!numbersError}
-            emptyHint="Add numbers first, then pick the ones this webhook is for."
-          />
-        )}
-        <p
-          id="webhook-numbers-error"
-          className="text-sm text-red-700 empty:hidden"
-          aria-live="polite"
-        >
-          {noNumbers ? PICK_A_NUMBER : (numbersError ?? '')}
-        </p>
-      </fieldset>
+      <NumberFilter
+        idPrefix="webhook"
+        noun="webhook"
+        some={someNumbers}
+        onSomeChange={(some) => {
+          setSomeNumbers(some);
+          if (!some) setNoNumbers(false);
+        }}
+        selected={numbers}
+        onChange={(next) => {
+          setNumbers(next);
+          setNoNumbers(false);
+        }}
+        error={noNumbers ? PICK_A_NUMBER : numbersError}
+      />
 
-      <TagFilter selected={tagIds} onChange={setTagIds} error={fieldError('tagIds')} />
+      <TagFilter
+        idPrefix="webhook"
+        selected={tagIds}
+        onChange={setTagIds}
+        error={fieldError('tagIds')}
+      />
 
       <div className="flex items-start justify-between gap-4 rounded-lg border border-slate-200 px-3 py-2.5">
         <div>
@@ -308,66 +278,5 @@ function WebhookForm({
         </Button>
       </DialogActions>
     </form>
-  );
-}
-
-/** 'Tags': checkboxes of the user's tags; none checked means any tag. */
-function TagFilter({
-  selected,
-  onChange,
-  error,
-}: {
-  selected: string[];
-  onChange: (next: string[]) => void;
-  error: string | undefined;
-}) {
-  const tags = useTags();
-  return (
-    <fieldset className="space-y-2" aria-describedby="webhook-tags-error">
-      <legend className="mb-1.5 text-sm font-medium text-slate-800">Tags</legend>
-      <p className="text-xs text-slate-600">
-        Only numbers with one of the checked tags. None checked: any tag.
-      </p>
-      {tags.isPending ? (
-        <div className="flex flex-wrap gap-2" aria-busy="true">
-          <span className="sr-only" role="status">
-            Loading your tags
-          </span>
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-6 w-20" />
-          ))}
-        </div>
-      ) : tags.isError ? (
-        <div className="flex flex-col items-start gap-3">
-          <RetryAlert
-            error={tags.error}
-            fallback="Failed to fetch tags"
-            onRetry={() => void tags.refetch()}
-            retrying={tags.isFetching}
-          />
-        </div>
-      ) : tags.data.length === 0 ? (
-        <p className="text-sm text-slate-600">You have no tags yet.</p>
-      ) : (
-        <div className="flex flex-wrap gap-x-5 gap-y-2">
-          {tags.data.map((t) => (
-            <label key={t.id} className="inline-flex cursor-pointer items-center gap-2 text-sm">
-              <Checkbox
-                checked={selected.includes(t.id)}
-                onChange={(e) =>
-                  onChange(
-                    e.target.checked ? [...selected, t.id] : selected.filter((x) => x !== t.id),
-                  )
-                }
-              />
-              <span className="break-all text-slate-800">{t.name}</span>
-            </label>
-          ))}
-        </div>
-      )}
-      <p id="webhook-tags-error" className="text-sm text-red-700 empty:hidden" aria-live="polite">
-        {error ?? ''}
-      </p>
-    </fieldset>
   );
 }

@@ -1,16 +1,16 @@
 import { useMemo, type ReactNode } from 'react';
 import { RefreshCw, RotateCcw } from 'lucide-react';
 import { toast } from 'sonner';
-import type { DeliveryDto } from '../../../../shared/webhooks.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { LoadMore } from '../../../components/ui/load-more.tsx';
-import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { errorMessage } from '../../../lib/api.ts';
-import { cn } from '../../../lib/cn.ts';
-import { formatCount, formatFullTime, formatMessageTime } from '../../../lib/format.ts';
-import { useDeliveries, useRedeliver } from '../api/deliveries.ts';
+import type { DeliveryDto } from '../../../shared/webhooks.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { cn } from '../../lib/cn.ts';
+import { useDeliveries, useRedeliver, type DeliveryKind } from '../../lib/deliveries.ts';
+import { formatCount, formatFullTime, formatMessageTime } from '../../lib/format.ts';
+import { Badge } from './badge.tsx';
+import { Button } from './button.tsx';
+import { LoadMore } from './load-more.tsx';
+import { RetryAlert } from './retry-alert.tsx';
+import { Skeleton } from './skeleton.tsx';
 
 const STATUS = {
   pending: { label: 'Pending', tone: 'amber' },
@@ -26,23 +26,30 @@ const COLUMNS =
   '@3xl:grid-cols-[minmax(0,1fr)_6.5rem_4.5rem_4.5rem_4.5rem_minmax(0,1.3fr)_9rem_7.5rem]';
 
 /**
- * A webhook's delivery log, newest first: each delivery's event, status, attempts, the last
- * attempt's HTTP status, latency and answer excerpt, when it was made and (pending) when it is
- * next tried, with Redeliver; Refresh, and 'Load more' 25 at a time.
+ * The delivery log of an endpoint (a webhook or a notification channel), newest first: each
+ * delivery's event, status, attempts, the last attempt's HTTP status, latency and answer excerpt,
+ * when it was made and (pending) when it is next tried, with Redeliver; Refresh, and 'Load more'
+ * 25 at a time.
  */
 export function DeliveryLog({
-  webhookId,
+  kind,
+  endpointId,
   id,
   onRefresh,
+  emptyHint = 'Send a test event to see one here.',
 }: {
-  webhookId: string;
+  /** Whose log: webhooks or notification channels (`lib/deliveries.ts`). */
+  kind: DeliveryKind;
+  endpointId: string;
   /** The log's element id (the Deliveries button controls it). */
   id: string;
-  /** Refresh also reads the webhook again (its failing state follows the deliveries). */
+  /** Refresh also reads the endpoint again (its failing state follows the deliveries). */
   onRefresh: () => void;
+  /** After 'No deliveries yet.'. */
+  emptyHint?: string;
 }) {
-  const log = useDeliveries(webhookId);
-  const redeliver = useRedeliver(webhookId);
+  const log = useDeliveries(kind, endpointId);
+  const redeliver = useRedeliver(kind, endpointId);
   const items = useMemo(() => log.data?.pages.flatMap((p) => p.items) ?? [], [log.data]);
   const refreshing = log.isFetching && !log.isPending && !log.isFetchingNextPage;
   const headingId = `${id}-heading`;
@@ -103,8 +110,7 @@ export function DeliveryLog({
         </div>
       ) : items.length === 0 ? (
         <p className="text-sm text-slate-600" data-testid="deliveries-empty">
-          No deliveries yet.{' '}
-          <span className="text-slate-500">Send a test event to see one here.</span>
+          No deliveries yet. <span className="text-slate-500">{emptyHint}</span>
         </p>
       ) : (
         <>

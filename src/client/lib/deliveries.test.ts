@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { DeliveryDto } from '../../../shared/webhooks.ts';
-import { dueSoon } from './api/deliveries.ts';
-import { filtersSummary } from './filters-summary.ts';
+import type { DeliveryDto } from '../../shared/webhooks.ts';
+import { dueSoon } from './deliveries.ts';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-
-describe('filtersSummary', () => {
-  it('says what the number and tag filters keep', () => {
-    expect(filtersSummary({ numberIds: [], tagIds: [] })).toBe('All numbers');
-    expect(filtersSummary({ numberIds: [id(1)], tagIds: [] })).toBe('1 number');
-    expect(filtersSummary({ numberIds: [], tagIds: [id(1), id(2)] })).toBe('2 tags');
-    expect(filtersSummary({ numberIds: [id(1), id(2), id(3)], tagIds: [id(4)] })).toBe(
-      '3 numbers · 1 tag',
-    );
-  });
-});
 
 describe('dueSoon', () => {
   const now = Date.parse('2026-01-01T12:00:00Z');
