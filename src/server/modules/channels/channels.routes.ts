@@ -217,10 +217,15 @@ export function channelsRoutes(
       await checkIds(user.id, req.body);
       let t: ChannelTarget | undefined;
       const parsed = config && channelConfigSchema[c.type].safeParse(config);
-      if (parsed && !parsed.success)
-        throw validationError('Invalid input', {
-          config: parsed.error.issues.map((i) => i.message),
-        });
+      if (parsed && !parsed.success) {
+        // Keyed as a create's errors are: `config.webhookUrl`, `config.keys.p256dh`.
+        const fields: Record<string, string[]> = {};
+        for (const i of parsed.error.issues) {
+          const key = ['config', ...i.path.map(String)].join('.');
+          (fields[key] ??= []).push(i.message);
+        }
+        throw validationError('Invalid input', fields);
+      }
       if (parsed && c.type !== 'email' && c.type !== 'telegram') {
         const next = parsed.data as Record<string, unknown>;
         t = target(c.type, next, '');

@@ -288,7 +288,9 @@ describe('notification channels', () => {
       config: { webhookUrl: 'not a url' },
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.fields.config).toEqual(['URL must be a valid http or https address']);
+    expect(bad.json().error.fields).toEqual({
+      'config.webhookUrl': ['URL must be a valid http or https address'],
+    });
   });
 
   it('are limited to 20 per user', async () => {

@@ -242,11 +242,9 @@ function ChannelForm({
   const fieldError = (f: string) =>
     fields[f]?.[0] ?? Object.entries(fields).find(([k]) => k.startsWith(`${f}.`))?.[1][0];
   const hook = type === 'discord' || type === 'slack';
-  // A change's config is checked whole: its errors come under `config` (one field for a hook).
-  const webhookUrlError =
-    fieldError('config.webhookUrl') ?? (hook ? fields.config?.[0] : undefined);
+  const webhookUrlError = fieldError('config.webhookUrl');
   const unplaced = Object.entries(fields)
-    .filter(([k]) => !placed(k) && !(hook && k === 'config'))
+    .filter(([k]) => !placed(k))
     .map(([, messages]) => messages[0]);
   const otherError =
     failure && Object.keys(fields).length === 0
