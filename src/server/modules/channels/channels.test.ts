@@ -11,6 +11,7 @@ import { testLogger } from '../../test/logger.ts';
 import { createSafeFetcher } from '../../providers/safe-fetch.ts';
 import { channelsRepository } from './channels.repository.ts';
 import { createTelegramBot } from './telegram-bot.ts';
+import { GONE_REASON } from '../webhooks/delivery-worker.ts';
 
 /*
  * Notification channels: endpoints beside webhooks (ADR 0017) that get each event as a message
@@ -391,6 +392,27 @@ describe('channel notifications', () => {
     expect(deadRows[0]!.error).toMatch(/^Connection failed/);
   });
 
+  it('a channel failing for a day is turned off, its owner told by email', async () => {
+    const dead = await createChannel({
+      type: 'discord',
+      config: { webhookUrl: `http://${DEAD}:${deadPort}/discord/y` },
+    });
+    await t.database.db
+      .update(webhooks)
+      .set({ failingSince: new Date(t.clock.now().getTime() - 25 * 3_600_000) })
+      .where(eq(webhooks.id, dead.id));
+    await call(alice, 'POST', `/v1/notification-channels/${dead.id}/test`);
+    await t.app.deliveries.drain();
+    const off = (await call(alice, 'GET', `/v1/notification-channels/${dead.id}`)).json();
+    expect(off).toMatchObject({ enabled: false, disabledReason: 'Deliveries failed for 24 hours' });
+    const mail = t.mailer.outbox!('alice-channels@example.com')[0]!;
+    expect(mail.subject).toBe('A notification channel was turned off');
+    expect(mail.text).toContain(
+      'Notifications to your Discord channel have failed for 24 hours, so it was turned off.',
+    );
+    expect(mail.text).toContain('/dashboard/settings');
+  });
+
   it('hold what quiet hours keep out until they end; codes may pass, tests always do', async () => {
     const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16);
     const now = t.clock.now().getTime();
@@ -617,7 +639,7 @@ describe('Web Push', () => {
       tag: 'code-482913',
     });
 
-    // A subscription the push service has dropped (410): a failed attempt, retried, in the log.
+    // A subscription the push service has dropped (410): given up at once, the channel off.
     pushAnswer = 410;
     t.clock.advance(1000);
     await call(alice, 'POST', `/v1/notification-channels/${made.id}/test`);
@@ -627,9 +649,12 @@ describe('Web Push', () => {
     ).json();
     expect(log.items[0]).toMatchObject({
       event: 'channel.test',
-      status: 'pending',
+      status: 'failed',
+      attempts: 1,
       responseStatus: 410,
     });
+    const off = (await call(alice, 'GET', `/v1/notification-channels/${made.id}`)).json();
+    expect(off).toMatchObject({ enabled: false, disabledReason: GONE_REASON });
     pushAnswer = 201;
   });
 

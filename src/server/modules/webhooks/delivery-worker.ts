@@ -9,9 +9,11 @@ import type {
   AttemptResult,
   ClaimedDelivery,
   ClaimedEndpoint,
+  EndpointKind,
   FinishedDelivery,
   WebhooksRepository,
 } from './webhooks.repository.ts';
+import { CHANNEL_TYPE_LABELS, type ChannelType } from '../../../shared/channels.ts';
 
 export type DeliveryWorkerOptions = {
   /** Endpoints sent to at once in this process (one attempt at a time each). */
@@ -62,6 +64,9 @@ const MAX_RETRY_AFTER_MS = 3_600_000;
 const EXCERPT_CHARS = 512;
 /** Deliveries recorded per transaction (at most, unless one endpoint’s batch is larger). */
 const RECORD_ROWS = 500;
+
+/** Why an endpoint whose target is gone for good was turned off. */
+export const GONE_REASON = 'This browser’s push subscription has ended: turn push on again there';
 
 /** Events the owner just asked for (Send test, linking a chat): quiet hours never hold them. */
 const ASKED_FOR = new Set(['webhook.test', 'channel.test', 'channel.linked']);
@@ -175,9 +180,11 @@ export function createDeliveryWorker(deps: {
       error: out.error,
     };
     const result: AttemptResult =
-      at.getTime() + wait - d.createdAt.getTime() > o.giveUpAfterMs
-        ? { ...failed, outcome: 'failed' }
-        : { ...failed, outcome: 'retry', nextAttemptAt: new Date(at.getTime() + wait) };
+      'gone' in out
+        ? { ...failed, outcome: 'failed', gone: GONE_REASON }
+        : at.getTime() + wait - d.createdAt.getTime() > o.giveUpAfterMs
+          ? { ...failed, outcome: 'failed' }
+          : { ...failed, outcome: 'retry', nextAttemptAt: new Date(at.getTime() + wait) };
     return { out, result };
   }
 
@@ -290,16 +297,27 @@ export function createDeliveryWorker(deps: {
     recording = false;
   }
 
-  const tellDisabled = (off: { email: string; url: string }) =>
+  const tellDisabled = (off: { email: string; kind: EndpointKind; url: string }) =>
     deps.mailer
-      .send({
-        to: off.email,
-        subject: 'A webhook was turned off',
-        text: [
-          `Deliveries to your webhook ${off.url} have failed for 24 hours, so it was turned off.`,
-          `Fix the receiver, then turn the webhook on again: ${deps.publicUrl}/dashboard/webhooks`,
-        ].join('\n\n'),
-      })
+      .send(
+        off.kind === 'webhook'
+          ? {
+              to: off.email,
+              subject: 'A webhook was turned off',
+              text: [
+                `Deliveries to your webhook ${off.url} have failed for 24 hours, so it was turned off.`,
+                `Fix the receiver, then turn the webhook on again: ${deps.publicUrl}/dashboard/webhooks`,
+              ].join('\n\n'),
+            }
+          : {
+              to: off.email,
+              subject: 'A notification channel was turned off',
+              text: [
+                `Notifications to your ${CHANNEL_TYPE_LABELS[off.kind as ChannelType]} channel have failed for 24 hours, so it was turned off.`,
+                `Check its delivery log, then turn it on again: ${deps.publicUrl}/dashboard/settings`,
+              ].join('\n\n'),
+            },
+      )
       .catch((err: unknown) => deps.log.warn({ err }, 'the webhook-disabled email failed'));
 
   function track(run: () => Promise<void>, e: ClaimedEndpoint) {

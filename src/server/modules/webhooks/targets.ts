@@ -13,7 +13,11 @@ import type { ClaimedDelivery, ClaimedEndpoint } from './webhooks.repository.ts'
  */
 
 /** An attempt's outcome: an HTTP one, or a mail handed to the mailer (no HTTP status). */
-export type SendOutcome = FetchOutcome | { ok: true; status: null; body: string };
+export type SendOutcome =
+  | FetchOutcome
+  | { ok: true; status: null; body: string }
+  /** Where it went is gone for good (a push subscription ended): no retry, the endpoint off. */
+  | (Extract<FetchOutcome, { ok: false }> & { gone: true });
 export type Send = (
   e: ClaimedEndpoint,
   d: ClaimedDelivery,
@@ -292,7 +296,10 @@ export function createSender(deps: {
     if (e.kind === 'webpush') {
       if (!deps.vapid) return { ok: false, kind: 'invalid', error: 'Web Push is not set up' };
       const req = pushRequest(e, n, secrets()[0]!, deps.vapid, d.id);
-      return deps.post(req.url, req.headers, req.body);
+      const out = await deps.post(req.url, req.headers, req.body);
+      // 404 and 410: the browser's subscription is gone for good (RFC 8030 §7.3).
+      if (!out.ok && (out.status === 404 || out.status === 410)) return { ...out, gone: true };
+      return out;
     }
     const req = channelRequest(e, n, secrets, deps.telegram());
     if ('error' in req) return { ok: false, kind: 'invalid', error: req.error };

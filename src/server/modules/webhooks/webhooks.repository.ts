@@ -103,7 +103,12 @@ export type AttemptResult = {
   responseStatus: number | null;
   responseExcerpt: string | null;
   error: string | null;
-} & ({ outcome: 'delivered' } | { outcome: 'retry'; nextAttemptAt: Date } | { outcome: 'failed' });
+} & (
+  | { outcome: 'delivered' }
+  | { outcome: 'retry'; nextAttemptAt: Date }
+  /** Given up; `gone`: the endpoint is gone for good and is turned off with this reason. */
+  | { outcome: 'failed'; gone?: string }
+);
 
 /**
  * What became of a claimed delivery: its attempt's result, or null when it was not attempted (given
@@ -558,13 +563,14 @@ export function webhooksRepository(db: Db) {
               r?.outcome === 'retry'
                 ? r.nextAttemptAt.toISOString()
                 : (dueAt?.toISOString() ?? null),
+            gone: r?.outcome === 'failed' ? (r.gone ?? null) : null,
           })),
         );
         const recordset = sql`jsonb_to_recordset(${rows}::jsonb) as r(webhook_id uuid,
           delivery_id uuid, sent boolean, status text, delivered boolean, at timestamptz,
           latency_ms int, response_status int, response_excerpt text, error text,
-          next_attempt_at timestamptz)`;
-        const failing = rowsOf<{ id: string; url: string; email: string }>(
+          next_attempt_at timestamptz, gone text)`;
+        const failing = rowsOf<{ id: string; kind: EndpointKind; url: string; email: string }>(
           await tx.execute(sql`
             with per as (
               select r.webhook_id, bool_or(r.delivered) as delivered,
@@ -580,9 +586,9 @@ export function webhooksRepository(db: Db) {
                   else coalesce(w.failing_since, p.failed_at) end
               from per p
               where w.id = p.webhook_id
-              returning w.id, w.url, w.user_id, w.enabled, w.failing_since, p.failed_at
+              returning w.id, w.kind, w.url, w.user_id, w.enabled, w.failing_since, p.failed_at
             )
-            select e.id, e.url, u.email from ended e join users u on u.id = e.user_id
+            select e.id, e.kind, e.url, u.email from ended e join users u on u.id = e.user_id
             where e.enabled and e.failing_since is not null
               and e.failed_at - e.failing_since >= make_interval(secs => ${disableAfterMs / 1000})`),
         );
@@ -593,6 +599,12 @@ export function webhooksRepository(db: Db) {
             next_attempt_at = coalesce(r.next_attempt_at, d.next_attempt_at)
           from ${recordset}
           where d.id = r.delivery_id and r.sent`);
+        // Gone for good (a push subscription ended): off now, with why; no email, nothing to fix.
+        if (done.some((x) => x.r?.outcome === 'failed' && x.r.gone))
+          await tx.execute(sql`
+            update webhooks w set enabled = false, disabled_reason = r.gone
+            from ${recordset}
+            where w.id = r.webhook_id and r.gone is not null and w.enabled`);
         if (done.some((x) => x.r === null))
           await tx.execute(sql`
             update deliveries d set attempts = d.attempts - 1,
@@ -609,7 +621,7 @@ export function webhooksRepository(db: Db) {
               failing.map((f) => f.id),
             ),
           );
-        return failing.map(({ email, url }) => ({ email, url }));
+        return failing.map(({ email, kind, url }) => ({ email, kind, url }));
       }),
   };
 }
