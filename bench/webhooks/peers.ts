@@ -6,14 +6,24 @@
  * Telegram's Bot API would) and reports every delivery's arrival, `failing` answers 500, `hung`
  * never answers.
  */
+import crypto from 'node:crypto';
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { parentPort } from 'node:worker_threads';
 
 export type PeersRequest = { type: 'code'; phone: string; id: string; code: string };
 export type PeersReply =
-  | { type: 'ready'; provider: string; healthy: string; failing: string; hung: string }
+  | {
+      type: 'ready';
+      provider: string;
+      healthy: string;
+      failing: string;
+      hung: string;
+      /** A browser's push subscription keys (the healthy host is its push service). */
+      push: { p256dh: string; auth: string };
+    }
   | { type: 'arrivals'; items: Arrival[] };
 /**
  * A delivery at the healthy receiver: its body's type, message id and timestamp (a webhook's),
@@ -30,6 +40,16 @@ export type Arrival = {
 };
 
 const clock = () => performance.timeOrigin + performance.now();
+/** The push subscription's keys: what the healthy host gets on /push/* it decrypts (RFC 8291). */
+const ecdh = crypto.createECDH('prime256v1');
+ecdh.generateKeys();
+const auth = crypto.randomBytes(16).toString('base64url');
+const ece = createRequire(import.meta.url)('http_ece') as {
+  decrypt(
+    body: Buffer,
+    params: { version: string; privateKey: crypto.ECDH; authSecret: string },
+  ): Buffer;
+};
 const inbox = new Map<string, { id: string; from: string; content: string }[]>();
 let arrivals: Arrival[] = [];
 
@@ -45,10 +65,22 @@ const provider = await listen((req, res) => {
   res.end(JSON.stringify(inbox.get(phone) ?? []));
 });
 const healthy = await listen((req, res) => {
-  let body = '';
-  req.on('data', (c: Buffer) => (body += c.toString()));
+  const chunks: Buffer[] = [];
+  req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
     const at = clock();
+    let body = Buffer.concat(chunks).toString();
+    if (req.url?.startsWith('/push/')) {
+      try {
+        const raw = Buffer.concat(chunks);
+        body = ece
+          .decrypt(raw, { version: 'aes128gcm', privateKey: ecdh, authSecret: auth })
+          .toString();
+      } catch {
+        body = '';
+      }
+      res.writeHead(201);
+    }
     try {
       const p = JSON.parse(body) as {
         type?: string;
@@ -95,4 +127,11 @@ parentPort!.on('message', (m: PeersRequest | { type: 'arrivals' }) => {
     arrivals = [];
   }
 });
-parentPort!.postMessage({ type: 'ready', provider, healthy, failing, hung } satisfies PeersReply);
+parentPort!.postMessage({
+  type: 'ready',
+  provider,
+  healthy,
+  failing,
+  hung,
+  push: { p256dh: ecdh.getPublicKey().toString('base64url'), auth },
+} satisfies PeersReply);

@@ -32,6 +32,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { and, count, eq, gte, inArray, notInArray, sql } from 'drizzle-orm';
+import webPush from 'web-push';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { createCipher } from '../../src/server/crypto.ts';
@@ -123,6 +124,7 @@ try {
     database,
     mailer,
     secret,
+    vapid: { ...webPush.generateVAPIDKeys(), subject: 'mailto:bench@example.com' },
     tuning: {
       provider: {
         lookup: async () => {
@@ -306,17 +308,19 @@ try {
     events: ['code.received'],
     secretEnc: cipher.encrypt(''),
   });
-  await db
-    .insert(webhooks)
-    .values([
-      channel('ntfy', `http://${hosts.healthy}/ntfy/codes`),
-      channel('discord', `http://${hosts.healthy}/discord/latency`),
-      channel('slack', `http://${hosts.healthy}/slack/latency`),
-      channel('telegram', 'tg:4242'),
-      channel('discord', `http://${hosts.hung}/discord/dead`),
-      channel('slack', `http://${hosts.failing}/slack/dead`),
-      channel('ntfy', `http://${hosts.hung}/ntfy-dead/codes`),
-    ]);
+  await db.insert(webhooks).values([
+    channel('ntfy', `http://${hosts.healthy}/ntfy/codes`),
+    channel('discord', `http://${hosts.healthy}/discord/latency`),
+    channel('slack', `http://${hosts.healthy}/slack/latency`),
+    channel('telegram', 'tg:4242'),
+    {
+      ...channel('webpush', `http://${hosts.healthy}/push/latency`),
+      secretEnc: cipher.encrypt(JSON.stringify(hosts.push)),
+    },
+    channel('discord', `http://${hosts.hung}/discord/dead`),
+    channel('slack', `http://${hosts.failing}/slack/dead`),
+    channel('ntfy', `http://${hosts.hung}/ntfy-dead/codes`),
+  ]);
   // First polls (empty inboxes), then the scripts' waits (which mark each number expecting).
   await db
     .update(voipNumbers)
@@ -374,6 +378,7 @@ try {
     ['Discord', '/discord/latency'],
     ['Slack', '/slack/latency'],
     ['Telegram', `/bot${BOT_TOKEN}/sendMessage`],
+    ['Web Push', '/push/latency'],
   ] as const) {
     const seen = all.filter((a) => a.path === path && a.code && storedAt.has(a.code));
     const lat = seen.map((a) => a.at - storedAt.get(a.code)!);

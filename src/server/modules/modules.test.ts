@@ -54,6 +54,8 @@ describe('one module, one plugin', () => {
       'webhook deliveries',
       'webhook log retention',
       'webhook expiry events',
+      'dead link events',
+      'expiry digests',
     ]);
     const main = fs.readFileSync(path.join(projectRoot, 'src/server/main.ts'), 'utf8');
     expect(main).toMatch(/app\.background\.start\(\)/);

@@ -96,62 +96,55 @@ export const webhooksModule = defineModule(
     app.background.add('webhook log retention', retention);
     app.addHook('onClose', async () => retention.stop());
 
-    // number.expiring: queued every 5 minutes (once per endpoint, number and end date).
-    const expiring = batchJob({
-      name: 'webhook expiry events',
-      steps: {
-        queued: async (at, batch) => {
-          const n = await repo.queueExpiring(at, batch);
-          if (n > 0) worker.kick();
-          return n;
+    /**
+     * A background job that queues deliveries (scheduled events): `queue` makes up to `batch` of
+     * them for `at` and answers how many; the worker claims them at once.
+     */
+    const eventJob = (
+      name: string,
+      everyMs: number,
+      firstMs: number,
+      queue: (at: Date, batch: number) => Promise<number>,
+    ) => {
+      const job = batchJob({
+        name,
+        steps: {
+          queued: async (at, batch) => {
+            const n = await queue(at, batch);
+            if (n > 0) worker.kick();
+            return n;
+          },
         },
-      },
-      now,
-      log: app.log,
-      everyMs: 5 * 60_000,
-      firstMs: 10_000,
-    });
-    app.decorate('webhookExpiryEvents', expiring);
-    app.background.add('webhook expiry events', expiring);
-    app.addHook('onClose', async () => expiring.stop());
-
+        now,
+        log: app.log,
+        everyMs,
+        firstMs,
+      });
+      app.background.add(name, job);
+      app.addHook('onClose', async () => job.stop());
+      return job;
+    };
+    // number.expiring reminders: every 5 minutes (once per endpoint, number, end date, threshold).
+    app.decorate(
+      'webhookExpiryEvents',
+      eventJob('webhook expiry events', 5 * 60_000, 10_000, (at, batch) =>
+        repo.queueExpiring(at, batch),
+      ),
+    );
     // number.dead: a link failing for the site's dead-link hours, told once per failing spell.
-    const dead = batchJob({
-      name: 'dead link events',
-      steps: {
-        queued: async (at, batch) => {
-          const hours = await app.settings.get('dead_link_hours');
-          const n = await repo.queueDead(at, new Date(at.getTime() - hours * 3_600_000), batch);
-          if (n > 0) worker.kick();
-          return n;
-        },
-      },
-      now,
-      log: app.log,
-      everyMs: 5 * 60_000,
-      firstMs: 20_000,
-    });
-    app.decorate('deadLinkEvents', dead);
-
+    app.decorate(
+      'deadLinkEvents',
+      eventJob('dead link events', 5 * 60_000, 20_000, async (at, batch) => {
+        const hours = await app.settings.get('dead_link_hours');
+        return repo.queueDead(at, new Date(at.getTime() - hours * 3_600_000), batch);
+      }),
+    );
     // The weekly expiry digest of the channels taking it: checked hourly, queued once a week.
-    const digests = batchJob({
-      name: 'expiry digests',
-      steps: {
-        queued: async (at, batch) => {
-          const n = await repo.queueDigests(at, DIGEST_DAYS, batch);
-          if (n > 0) worker.kick();
-          return n;
-        },
-      },
-      now,
-      log: app.log,
-      everyMs: 60 * 60_000,
-      firstMs: 60_000,
-    });
-    app.decorate('expiryDigests', digests);
-    app.background.add('expiry digests', digests);
-    app.addHook('onClose', async () => digests.stop());
-    app.background.add('dead link events', dead);
-    app.addHook('onClose', async () => dead.stop());
+    app.decorate(
+      'expiryDigests',
+      eventJob('expiry digests', 60 * 60_000, 60_000, (at, batch) =>
+        repo.queueDigests(at, DIGEST_DAYS, batch),
+      ),
+    );
   },
 );
