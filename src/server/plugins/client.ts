@@ -58,7 +58,7 @@ export async function registerClient(
     if (isApiPath(pathname) || (req.method !== 'GET' && req.method !== 'HEAD')) {
       throw notFound(`No route for ${req.method} ${pathname}`);
     }
-    if (!indexHtml || /\.[a-z0-9]{1,8}$/i.test(pathname)) {
+    if (!indexHtml || /\.[a-z0-9]{1,12}$/i.test(pathname)) {
       // A missing file (or no client build) is a real 404, not the app shell.
       throw notFound(`Not found: ${pathname}`);
     }

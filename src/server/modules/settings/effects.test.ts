@@ -63,6 +63,7 @@ beforeAll(async () => {
     JSON.stringify({ '/contact': 'pages/contact.html' }),
   );
   fs.writeFileSync(path.join(clientDir, 'assets/app.js'), 'console.log(1)\n');
+  fs.writeFileSync(path.join(clientDir, 'manifest.webmanifest'), '{"name":"VOIP Manager"}');
   t = await createTestApp({
     env: { PROVIDER_ALLOWLIST: provider.hostPort },
     clientDir,
@@ -174,6 +175,7 @@ describe('maintenance mode', () => {
     }
     // Assets keep being served, and an admin gets the pages themselves.
     expect((await page(null, '/assets/app.js')).statusCode).toBe(200);
+    expect((await page(null, '/manifest.webmanifest')).statusCode).toBe(200);
     const asAdmin = await page(admin, '/dashboard');
     expect(asAdmin.statusCode).toBe(200);
     expect(asAdmin.body).toContain('<div id="root"></div>');

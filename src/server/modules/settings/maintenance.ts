@@ -32,7 +32,7 @@ function affected(req: FastifyRequest): 'api' | 'feed' | 'page' | null {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null;
   const pathname = req.url.split('?')[0]!;
   if (isApiPath(pathname) || OPEN_PAGES.test(pathname)) return null;
-  if (/\.[a-z0-9]{1,8}$/i.test(pathname) && !pathname.endsWith('.html')) return null;
+  if (/\.[a-z0-9]{1,12}$/i.test(pathname) && !pathname.endsWith('.html')) return null;
   return 'page';
 }
 
