@@ -64,6 +64,7 @@ beforeAll(async () => {
   );
   fs.writeFileSync(path.join(clientDir, 'assets/app.js'), 'console.log(1)\n');
   fs.writeFileSync(path.join(clientDir, 'manifest.webmanifest'), '{"name":"VOIP Manager"}');
+  fs.writeFileSync(path.join(clientDir, 'offline.html'), '<h1>You are offline</h1>');
   t = await createTestApp({
     env: { PROVIDER_ALLOWLIST: provider.hostPort },
     clientDir,
@@ -176,6 +177,7 @@ describe('maintenance mode', () => {
     // Assets keep being served, and an admin gets the pages themselves.
     expect((await page(null, '/assets/app.js')).statusCode).toBe(200);
     expect((await page(null, '/manifest.webmanifest')).statusCode).toBe(200);
+    expect((await page(null, '/offline.html')).statusCode).toBe(200);
     const asAdmin = await page(admin, '/dashboard');
     expect(asAdmin.statusCode).toBe(200);
     expect(asAdmin.body).toContain('<div id="root"></div>');

@@ -33,6 +33,8 @@ function affected(req: FastifyRequest): 'api' | 'feed' | 'page' | null {
   const pathname = req.url.split('?')[0]!;
   if (isApiPath(pathname) || OPEN_PAGES.test(pathname)) return null;
   if (/\.[a-z0-9]{1,12}$/i.test(pathname) && !pathname.endsWith('.html')) return null;
+  // The service worker's offline page (a static file it caches when it installs).
+  if (pathname === '/offline.html') return null;
   return 'page';
 }
 
