@@ -67,6 +67,8 @@ export const systemInfo = z.object({
     mailer: z.enum(['smtp', 'console']),
     /** Whether the site has a Telegram bot (TELEGRAM_BOT_TOKEN): Telegram channels need it. */
     telegram: z.boolean(),
+    /** Whether the site has VAPID keys (Web Push channels need them). */
+    webPush: z.boolean(),
     /** Deliveries made in the last hour, by kind of endpoint (webhook, email, telegram, …). */
     lastHour: z.array(
       z.object({

@@ -20,7 +20,11 @@ export const settingsModule = defineModule('settings', ['auth'], (app, ctx) => {
     now: ctx.now,
     // Read when asked: the polling module decorates the app after this one.
     pollerRunning: () => app.poller.stats().running,
-    notifications: { mailer: ctx.mailer.kind, telegram: !!ctx.config.telegramBotToken },
+    notifications: {
+      mailer: ctx.mailer.kind,
+      telegram: !!ctx.config.telegramBotToken,
+      webPush: !!ctx.vapid,
+    },
   });
   app.decorate('settings', settings);
   registerMaintenance(app, settings);

@@ -50,7 +50,7 @@ export function settingsService(deps: {
   /** Whether this process runs the poller (PROCESS_MODE all or worker). */
   pollerRunning: () => boolean;
   /** How notifications go out: the mailer's kind, and whether there is a Telegram bot. */
-  notifications: { mailer: 'smtp' | 'console'; telegram: boolean };
+  notifications: { mailer: 'smtp' | 'console'; telegram: boolean; webPush: boolean };
   ttlMs?: number;
   /** A monotonic clock in ms for the cache (tests pass their own). */
   clock?: () => number;

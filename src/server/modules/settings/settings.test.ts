@@ -191,6 +191,7 @@ describe('GET /v1/admin/settings', () => {
     expect(system.notifications).toEqual({
       mailer: 'console',
       telegram: false,
+      webPush: true,
       lastHour: [
         { kind: 'email', delivered: 2, pending: 1, failed: 0 },
         { kind: 'webhook', delivered: 1, pending: 0, failed: 1 },

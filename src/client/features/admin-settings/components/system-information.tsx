@@ -67,6 +67,13 @@ export function SystemInformation({ system }: { system: SystemInfo }) {
             <span>Not configured (set TELEGRAM_BOT_TOKEN)</span>
           )}
         </Item>
+        <Item label="Web Push">
+          {notifications.webPush ? (
+            <Badge tone="green">VAPID keys ready</Badge>
+          ) : (
+            <span>Not available (no VAPID keys)</span>
+          )}
+        </Item>
         <Item label="Deliveries in the last hour">
           {notifications.lastHour.length === 0 ? (
             'None'
