@@ -128,6 +128,14 @@ export const ERRORS = {
     description:
       'You hold the most notification channels allowed (MAX_CHANNELS_PER_USER): delete one first.',
   },
+  TELEGRAM_TOKEN_REFUSED: {
+    status: 400,
+    description: "Telegram's Bot API did not accept the bot token (getMe failed); `fields.token`.",
+  },
+  TELEGRAM_TOKEN_FROM_ENV: {
+    status: 409,
+    description: 'The bot token comes from TELEGRAM_BOT_TOKEN: change it there.',
+  },
   CHANNEL_UNAVAILABLE: {
     status: 409,
     description: 'This site has not set up this kind of channel (Telegram: no bot token).',

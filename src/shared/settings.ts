@@ -65,8 +65,11 @@ export const systemInfo = z.object({
   notifications: z.object({
     /** How email goes out: real SMTP (SMTP_URL) or the console mailer (development). */
     mailer: z.enum(['smtp', 'console']),
-    /** Whether the site has a Telegram bot (TELEGRAM_BOT_TOKEN): Telegram channels need it. */
-    telegram: z.boolean(),
+    /**
+     * Where the site's Telegram bot token comes from (TELEGRAM_BOT_TOKEN, or saved by an admin),
+     * or null: Telegram channels need one.
+     */
+    telegram: z.enum(['env', 'settings']).nullable(),
     /** Whether the site has VAPID keys (Web Push channels need them). */
     webPush: z.boolean(),
     /** Deliveries made in the last hour, by kind of endpoint (webhook, email, telegram, …). */

@@ -312,6 +312,11 @@ describe('admin area', () => {
     await page.getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('heading', { name: 'Site Settings', level: 1 }).waitFor();
     await page.getByTestId('system-information').getByText('Connected').waitFor();
+    await page.getByTestId('system-information').getByText('VAPID keys ready').waitFor();
+    // No bot yet: the token form, its Save button waiting for a token.
+    const bot = page.getByTestId('telegram-bot');
+    await bot.getByRole('heading', { name: 'Telegram bot' }).waitFor();
+    expect(await bot.getByRole('button', { name: 'Save token' }).isDisabled()).toBe(true);
     await shoot('settings');
 
     const maintenance = page.getByRole('switch', { name: 'Maintenance mode' });

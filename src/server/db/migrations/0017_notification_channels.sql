@@ -19,4 +19,5 @@ UPDATE "webhooks" SET "reminder_days" = ARRAY["expiring_days"];--> statement-bre
 ALTER TABLE "webhooks" DROP COLUMN "expiring_days";--> statement-breakpoint
 ALTER TABLE "voip_numbers" ADD COLUMN "dead_told_for" timestamp with time zone;--> statement-breakpoint
 CREATE INDEX "voip_numbers_failing_idx" ON "voip_numbers" USING btree ("failing_since") WHERE "voip_numbers"."is_active" and "voip_numbers"."failing_since" is not null;--> statement-breakpoint
-ALTER TABLE "webhooks" ADD COLUMN "digest_week" date;
+ALTER TABLE "webhooks" ADD COLUMN "digest_week" date;--> statement-breakpoint
+ALTER TABLE "telegram_bot_state" ADD COLUMN "token_enc" text;

@@ -2,9 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminPermission } from '../../../shared/admin.ts';
-import { adminUsers, blogPosts, contactMessages, siteSettings, users } from '../../db/schema.ts';
+import {
+  adminUsers,
+  blogPosts,
+  contactMessages,
+  siteSettings,
+  telegramBotState,
+  users,
+} from '../../db/schema.ts';
 import { allBut, newEmail, only, putAdmin, signInAdmin, signInUser } from '../../test/admin.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { startFakeProvider, type FakeProvider } from '../../test/fake-provider.ts';
 
 /**
  * Every route under /v1/admin × every kind of caller: anonymous 401, plain user 403, inactive
@@ -54,6 +62,11 @@ async function targetPost() {
     return p?.title === 'Matrix post' && p.published;
   };
   return { id: row!.id, untouched };
+}
+/** The saved Telegram bot token as stored (encrypted), or null. */
+async function botToken() {
+  const [row] = await t.database.db.select().from(telegramBotState);
+  return row?.tokenEnc ?? null;
 }
 const noPost = (slug: string) => async () =>
   (await t.database.db.select().from(blogPosts).where(eq(blogPosts.slug, slug))).length === 0;
@@ -201,6 +214,31 @@ const MATRIX: Row[] = [
     },
   },
   {
+    method: 'PUT',
+    url: '/v1/admin/telegram-bot',
+    need: 'settings',
+    sample: () => ({
+      url: '/v1/admin/telegram-bot',
+      payload: { token: BOT_TOKEN },
+      untouched: async () => (await botToken()) === null,
+    }),
+  },
+  {
+    method: 'DELETE',
+    url: '/v1/admin/telegram-bot',
+    need: 'settings',
+    sample: async () => {
+      await t.database.db
+        .insert(telegramBotState)
+        .values({ id: 1, tokenEnc: 'saved' })
+        .onConflictDoUpdate({ target: telegramBotState.id, set: { tokenEnc: 'saved' } });
+      return {
+        url: '/v1/admin/telegram-bot',
+        untouched: async () => (await botToken()) === 'saved',
+      };
+    },
+  },
+  {
     method: 'GET',
     url: '/v1/admin/posts',
     need: 'blog',
@@ -309,10 +347,24 @@ async function cookieOf(caller: Caller, need: Need): Promise<string> {
 const expected = (caller: Caller) =>
   caller === 'anonymous' ? 401 : caller === 'admin with it' || caller === 'super admin' ? 200 : 403;
 
+/** A Bot API on 127.0.0.1 that knows every token (the Telegram bot token routes check it). */
+let botApi: FakeProvider;
+const BOT_TOKEN = '123456:matrix-token-of-the-site-bot-00';
+
 beforeAll(async () => {
-  t = await createTestApp();
+  botApi = await startFakeProvider((req, res) => {
+    req.resume();
+    res.setHeader('content-type', 'application/json');
+    res.end('{"ok":true,"result":{"id":1,"username":"matrix_bot"}}');
+  });
+  t = await createTestApp({
+    env: { TELEGRAM_API_URL: botApi.origin, PROVIDER_ALLOWLIST: botApi.hostPort },
+  });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await botApi.close();
+});
 
 describe('admin route × role matrix', () => {
   it('covers every route registered under /v1/admin, and only those', () => {

@@ -10,6 +10,15 @@ export const channelErrors = {
     ),
   pushUnavailable: () =>
     new AppError('CHANNEL_UNAVAILABLE', 'Web Push is not set up on this site.'),
+  tokenRefused: (why: string) =>
+    new AppError('TELEGRAM_TOKEN_REFUSED', `Telegram did not accept this token: ${why}`, {
+      fields: { token: [`Telegram did not accept this token: ${why}`] },
+    }),
+  tokenFromEnv: () =>
+    new AppError(
+      'TELEGRAM_TOKEN_FROM_ENV',
+      'The bot token is set by TELEGRAM_BOT_TOKEN on the server: change it there.',
+    ),
   telegramUnavailable: () =>
     new AppError(
       'CHANNEL_UNAVAILABLE',

@@ -3,6 +3,7 @@ import type { ChannelDto, ChannelType, QuietHours } from '../../../shared/channe
 import { rowsOf, type Db } from '../../db/client.ts';
 import { users } from '../users/users.table.ts';
 import { webhooks } from '../webhooks/webhooks.table.ts';
+import { recordAudit } from '../admin/audit.repository.ts';
 import { telegramBotState } from './channels.table.ts';
 
 /**
@@ -220,6 +221,40 @@ export function channelsRepository(db: Db) {
         .update(telegramBotState)
         .set({ updateOffset: next })
         .where(and(eq(telegramBotState.id, 1), eq(telegramBotState.leaseOwner, owner))),
+
+    /** The bot token an admin saved (encrypted), if any. */
+    async botToken() {
+      const [row] = await db
+        .select({ tokenEnc: telegramBotState.tokenEnc })
+        .from(telegramBotState)
+        .where(eq(telegramBotState.id, 1));
+      return row?.tokenEnc ?? undefined;
+    },
+
+    /**
+     * Saves (or with null removes) the bot token, audited in the same transaction (the entry says
+     * what was done, never the token). Answers whether one was saved before.
+     */
+    setBotToken: (tokenEnc: string | null, actor: { id: string; email: string }, now: Date) =>
+      db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ tokenEnc: telegramBotState.tokenEnc })
+          .from(telegramBotState)
+          .where(eq(telegramBotState.id, 1))
+          .for('update');
+        await tx
+          .insert(telegramBotState)
+          .values({ id: 1, tokenEnc })
+          .onConflictDoUpdate({ target: telegramBotState.id, set: { tokenEnc } });
+        await recordAudit(tx, {
+          actorId: actor.id,
+          actor: actor.email,
+          action: tokenEnc ? 'telegram_bot_token_saved' : 'telegram_bot_token_removed',
+          target: 'telegram_bot',
+          at: now,
+        });
+        return !!before?.tokenEnc;
+      }),
 
     /** Gives the lease back (a stopping process): another may read at once. */
     botRelease: (owner: string) =>

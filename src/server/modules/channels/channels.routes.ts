@@ -16,11 +16,13 @@ import type { App } from '../../app.ts';
 import type { createCipher } from '../../crypto.ts';
 import { errorResponses } from '../../error-responses.ts';
 import { validationError } from '../../errors.ts';
+import { adminOnly, requireAdmin } from '../../plugins/admin-guard.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { deliveryLogRoutes, perUser, signedIn } from '../webhooks/webhooks.routes.ts';
 import type { WebhooksRepository } from '../webhooks/webhooks.repository.ts';
 import { channelErrors } from './channels.errors.ts';
 import type { ChannelsRepository, ChannelTarget } from './channels.repository.ts';
+import type { TelegramBot } from './telegram-bot.ts';
 
 const HOUR_MS = 3_600_000;
 export const hashLinkToken = (token: string) =>
@@ -290,4 +292,83 @@ export function channelsRoutes(
     kick: deps.kick,
     what: 'channel',
   });
+}
+
+/** Tokens as @BotFather gives them (TELEGRAM_BOT_TOKEN takes the same form). */
+const botTokenBody = z.object({
+  token: z
+    .string({ error: 'Paste the token @BotFather gave you' })
+    .trim()
+    .regex(/^\d{1,20}:[A-Za-z0-9_-]{20,100}$/, 'A bot token looks like 123456:ABC-DEF…'),
+});
+
+/**
+ * The site's Telegram bot token, for admins with the `settings` permission: saved (after Telegram
+ * said whose it is) encrypted, or removed; never shown again. TELEGRAM_BOT_TOKEN, when set, wins.
+ */
+export function telegramBotRoutes(
+  app: App,
+  deps: {
+    bot: TelegramBot;
+    repo: ChannelsRepository;
+    cipher: ReturnType<typeof createCipher>;
+    now: () => Date;
+  },
+) {
+  const { bot, repo, cipher, now } = deps;
+  const doc = { tags: ['admin'] };
+  const guard = { preValidation: adminOnly('settings') };
+  const answer = z.object({ configured: z.boolean(), username: z.string().nullable() });
+
+  app.put(
+    '/v1/admin/telegram-bot',
+    {
+      ...guard,
+      config: perUser(10),
+      schema: {
+        ...doc,
+        description:
+          "Saves the site's Telegram bot token (checked with the Bot API's getMe first). Telegram notification channels use it.",
+        body: botTokenBody,
+        response: {
+          200: answer,
+          ...errorResponses('TELEGRAM_TOKEN_REFUSED', 'TELEGRAM_TOKEN_FROM_ENV'),
+        },
+      },
+    },
+    async (req) => {
+      const admin = requireAdmin(req, 'settings');
+      if (bot.source() === 'env') throw channelErrors.tokenFromEnv();
+      let username: string;
+      try {
+        username = (await bot.check(req.body.token)).username;
+      } catch (err) {
+        throw channelErrors.tokenRefused((err as Error).message.replace(/^Telegram getMe: /, ''));
+      }
+      await repo.setBotToken(cipher.encrypt(req.body.token), admin, now());
+      await bot.reload();
+      return { configured: true, username };
+    },
+  );
+
+  app.delete(
+    '/v1/admin/telegram-bot',
+    {
+      ...guard,
+      config: perUser(10),
+      schema: {
+        ...doc,
+        description:
+          'Removes the saved bot token: Telegram channels stop sending until another is saved.',
+        response: { 200: answer, ...errorResponses('TELEGRAM_TOKEN_FROM_ENV') },
+      },
+    },
+    async (req) => {
+      const admin = requireAdmin(req, 'settings');
+      if (bot.source() === 'env') throw channelErrors.tokenFromEnv();
+      await repo.setBotToken(null, admin, now());
+      await bot.reload();
+      return { configured: false, username: null };
+    },
+  );
 }

@@ -3,7 +3,13 @@ import { createRequire } from 'node:module';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CreatedChannelDto } from '../../../shared/channels.ts';
-import { deliveries, telegramBotState, voipNumbers, webhooks } from '../../db/schema.ts';
+import {
+  adminAuditLog,
+  deliveries,
+  telegramBotState,
+  voipNumbers,
+  webhooks,
+} from '../../db/schema.ts';
 import { startFakeProvider, type FakeProvider } from '../../test/fake-provider.ts';
 import { createTestApp, signIn, type TestApp, pollNow as pollNowIn } from '../../test/app.ts';
 import { only, signInAdmin } from '../../test/admin.ts';
@@ -67,6 +73,10 @@ beforeAll(async () => {
       res.setHeader('content-type', 'application/json');
       if (path === `/bot${BOT_TOKEN}/getMe`)
         return res.end(JSON.stringify({ ok: true, result: { id: 1, username: 'voip_test_bot' } }));
+      if (/^\/bot[^/]+\/getMe$/.test(path)) {
+        res.writeHead(401);
+        return res.end('{"ok":false,"error_code":401,"description":"Unauthorized"}');
+      }
       if (path === `/bot${BOT_TOKEN}/getUpdates`) {
         const offset = Number(json.offset);
         offsets.push(offset);
@@ -753,7 +763,8 @@ describe('Telegram', () => {
       lookup: async () => [{ address: '127.0.0.1', family: 4 }],
     });
     const other = createTelegramBot({
-      token: BOT_TOKEN,
+      envToken: BOT_TOKEN,
+      savedToken: async () => undefined,
       apiUrl: `http://${RECEIVER}:${services.port}`,
       fetcher,
       repo: channelsRepository(t.database.db),
@@ -772,17 +783,75 @@ describe('Telegram', () => {
     await fetcher.close();
   });
 
-  it('cannot be made where the site has no bot', async () => {
-    const bare = await createTestApp();
+  it('cannot be made where the site has no bot; an admin saves one, checked by Telegram', async () => {
+    const bare = await createTestApp({
+      env: {
+        TELEGRAM_API_URL: `http://${RECEIVER}:${services.port}`,
+        PROVIDER_ALLOWLIST: `${RECEIVER}:${services.port}`,
+      },
+      provider: { lookup: async () => [{ address: '127.0.0.1', family: 4 }] },
+    });
     const carol = await signIn(bare, 'carol-channels@example.com');
-    const res = await bare.app.inject({
-      method: 'POST',
-      url: '/v1/notification-channels',
-      headers: { cookie: carol.cookie },
-      payload: { type: 'telegram', events: ['code.received'] },
+    const makeTelegram = () =>
+      bare.app.inject({
+        method: 'POST',
+        url: '/v1/notification-channels',
+        headers: { cookie: carol.cookie },
+        payload: { type: 'telegram', events: ['code.received'] },
+      });
+    const none = await makeTelegram();
+    expect(none.statusCode).toBe(409);
+    expect(none.json().error.code).toBe('CHANNEL_UNAVAILABLE');
+
+    const editor = await signInAdmin(bare, { role: 'editor', permissions: only('settings') });
+    const bot = (method: 'PUT' | 'DELETE', token?: string) =>
+      bare.app.inject({
+        method,
+        url: '/v1/admin/telegram-bot',
+        headers: { cookie: editor.cookie },
+        ...(token ? { payload: { token } } : {}),
+      });
+    const refused = await bot('PUT', '999:not-a-token-telegram-knows-000');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({
+      code: 'TELEGRAM_TOKEN_REFUSED',
+      fields: { token: ['Telegram did not accept this token: HTTP error! status: 401'] },
+    });
+    const malformed = await bot('PUT', 'nope');
+    expect(malformed.statusCode).toBe(400);
+    expect(Object.keys(malformed.json().error.fields)).toEqual(['token']);
+
+    const saved = await bot('PUT', BOT_TOKEN);
+    expect(saved.json()).toEqual({ configured: true, username: 'voip_test_bot' });
+    const made = await makeTelegram();
+    expect(made.statusCode).toBe(201);
+    expect(made.json().link).toMatch(/^https:\/\/t\.me\/voip_test_bot\?start=/);
+    // Never shown again, never in the audit log; stored encrypted.
+    const settings = await bare.app.inject({
+      url: '/v1/admin/settings',
+      headers: { cookie: editor.cookie },
+    });
+    expect(settings.json().system.notifications.telegram).toBe('settings');
+    const stored = JSON.stringify(await bare.database.db.select().from(telegramBotState));
+    const audit = JSON.stringify(await bare.database.db.select().from(adminAuditLog));
+    for (const text of [settings.body, stored, audit, bare.logs()])
+      expect(text).not.toContain(BOT_TOKEN.split(':')[1]);
+    expect(audit).toContain('telegram_bot_token_saved');
+
+    expect((await bot('DELETE')).json()).toEqual({ configured: false, username: null });
+    expect((await makeTelegram()).statusCode).toBe(409);
+    await bare.close();
+  });
+
+  it('keeps the environment’s token: an admin cannot replace it', async () => {
+    const editor = await signInAdmin(t, { role: 'editor', permissions: only('settings') });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/v1/admin/telegram-bot',
+      headers: { cookie: editor.cookie },
+      payload: { token: '777:another-token-of-a-bot-000000' },
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.code).toBe('CHANNEL_UNAVAILABLE');
-    await bare.close();
+    expect(res.json().error.code).toBe('TELEGRAM_TOKEN_FROM_ENV');
   });
 });

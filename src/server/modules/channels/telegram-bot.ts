@@ -11,6 +11,8 @@ const LEASE_MS = (LONG_POLL_SECONDS + 35) * 1000;
 /** Waits after a failed call (doubling), and while another process reads the updates. */
 const RETRY_MS = [1_000, 5_000, 15_000, 60_000];
 const OTHER_READER_MS = 30_000;
+/** How long a process trusts the saved token it read (others may have changed it). */
+const TOKEN_TTL_MS = 30_000;
 
 type Update = {
   update_id: number;
@@ -43,7 +45,10 @@ const chatName = (c: NonNullable<Update['message']>['chat']) =>
  * SSRF-safe fetcher to `TELEGRAM_API_URL`.
  */
 export function createTelegramBot(deps: {
-  token: string;
+  /** TELEGRAM_BOT_TOKEN: when set it is the token, whatever the admin saved. */
+  envToken?: string | undefined;
+  /** The admin's saved token (decrypted), read again when older than TOKEN_TTL_MS. */
+  savedToken: () => Promise<string | undefined>;
   apiUrl: string;
   fetcher: SafeFetcher;
   repo: ChannelsRepository;
@@ -58,16 +63,34 @@ export function createTelegramBot(deps: {
   const timers = deps.timers ?? realTimers;
   const longPoll = deps.longPollSeconds ?? LONG_POLL_SECONDS;
   const owner = crypto.randomUUID();
-  const base = `${deps.apiUrl}/bot${deps.token}`;
+  /** The token in use (the environment's, else the saved one) and when it was read. */
+  let token: string | undefined = deps.envToken;
+  let readAt = -Infinity;
   let username: string | undefined;
   let running = false;
   let loop: Promise<void> | undefined;
   let abort: AbortController | undefined;
   let wake: (() => void) | undefined;
 
+  /** The token, read again (the saved one) when stale or `force`d; a change forgets the name. */
+  async function refresh(force = false) {
+    if (deps.envToken) return;
+    if (!force && performance.now() - readAt < TOKEN_TTL_MS) return;
+    const next = await deps.savedToken();
+    readAt = performance.now();
+    if (next !== token) username = undefined;
+    token = next;
+  }
+
   /** A Bot API call: its `result`, or an error naming the method (never the token). */
-  async function call<T>(method: string, body: object, signal?: AbortSignal): Promise<T> {
-    const out = await deps.fetcher.fetch(`${base}/${method}`, {
+  async function call<T>(
+    method: string,
+    body: object,
+    signal?: AbortSignal,
+    withToken = token,
+  ): Promise<T> {
+    if (!withToken) throw new Error('No Telegram bot token');
+    const out = await deps.fetcher.fetch(`${deps.apiUrl}/bot${withToken}/${method}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -114,6 +137,8 @@ export function createTelegramBot(deps: {
 
   /** One read of the updates (when this process holds the lease): how many were handled. */
   async function readOnce(signal?: AbortSignal): Promise<number | undefined> {
+    await refresh();
+    if (!token) return undefined;
     const offset = await deps.repo.botLease(owner, deps.now(), LEASE_MS);
     if (offset === undefined) return undefined;
     const updates = await call<Update[]>(
@@ -159,8 +184,23 @@ export function createTelegramBot(deps: {
   }
 
   return {
-    /** The bot's username (asked once; undefined while the Bot API cannot be reached). */
+    /** The token to send with and the Bot API's base, or undefined when the site has no bot. */
+    credentials: () => (token ? { apiUrl: deps.apiUrl, token } : undefined),
+    /** Where the token comes from: the environment, the admin's settings, or nowhere. */
+    source: (): 'env' | 'settings' | null => (deps.envToken ? 'env' : token ? 'settings' : null),
+    /** Where the token comes from, read again if stale (System Information). */
+    async status() {
+      await refresh();
+      return deps.envToken ? ('env' as const) : token ? ('settings' as const) : null;
+    },
+    /** The token changed here (saved or removed): read it again now. */
+    reload: () => refresh(true),
+    /** The bot a token belongs to (getMe): its username, or an error saying why not. */
+    check: (candidate: string) => call<{ username: string }>('getMe', {}, undefined, candidate),
+    /** The bot's username (asked once; undefined without a bot or while the API is unreachable). */
     async username() {
+      await refresh();
+      if (!token) return undefined;
       if (username) return username;
       try {
         username = (await call<{ username: string }>('getMe', {})).username;

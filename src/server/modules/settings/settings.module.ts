@@ -20,11 +20,12 @@ export const settingsModule = defineModule('settings', ['auth'], (app, ctx) => {
     now: ctx.now,
     // Read when asked: the polling module decorates the app after this one.
     pollerRunning: () => app.poller.stats().running,
-    notifications: {
+    // Read when asked: the channels module decorates the app (its Telegram bot) after this one.
+    notifications: async () => ({
       mailer: ctx.mailer.kind,
-      telegram: !!ctx.config.telegramBotToken,
+      telegram: (await app.telegramBot?.status()) ?? null,
       webPush: !!ctx.vapid,
-    },
+    }),
   });
   app.decorate('settings', settings);
   registerMaintenance(app, settings);

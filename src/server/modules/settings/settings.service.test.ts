@@ -45,7 +45,7 @@ function setup() {
     log: logger.log,
     now: () => new Date(),
     pollerRunning: () => false,
-    notifications: { mailer: 'console', telegram: false, webPush: false },
+    notifications: async () => ({ mailer: 'console', telegram: null, webPush: false }),
     ttlMs: 2000,
     clock: () => t,
   });

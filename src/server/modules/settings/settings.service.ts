@@ -50,7 +50,11 @@ export function settingsService(deps: {
   /** Whether this process runs the poller (PROCESS_MODE all or worker). */
   pollerRunning: () => boolean;
   /** How notifications go out: the mailer's kind, and whether there is a Telegram bot. */
-  notifications: { mailer: 'smtp' | 'console'; telegram: boolean; webPush: boolean };
+  notifications: () => Promise<{
+    mailer: 'smtp' | 'console';
+    telegram: 'env' | 'settings' | null;
+    webPush: boolean;
+  }>;
   ttlMs?: number;
   /** A monotonic clock in ms for the cache (tests pass their own). */
   clock?: () => number;
@@ -208,16 +212,17 @@ export function settingsService(deps: {
 
     async system(): Promise<SystemInfo> {
       const t = now();
-      const [status, poller, lastHour] = await Promise.all([
+      const [status, poller, lastHour, notifications] = await Promise.all([
         ping(),
         repo.pollerState(t, new Date(t.getTime() - 60_000)),
         repo.deliveryVolume(new Date(t.getTime() - 3_600_000)),
+        deps.notifications(),
       ]);
       return {
         version: appVersion(),
         database: { kind: deps.database.kind, status },
         poller: { running: deps.pollerRunning(), ...poller },
-        notifications: { ...deps.notifications, lastHour },
+        notifications: { ...notifications, lastHour },
         generatedAt: t.toISOString(),
       };
     },

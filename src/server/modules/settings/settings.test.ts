@@ -190,7 +190,7 @@ describe('GET /v1/admin/settings', () => {
     const { system } = (await req(admin, 'GET', '/v1/admin/settings')).json();
     expect(system.notifications).toEqual({
       mailer: 'console',
-      telegram: false,
+      telegram: null,
       webPush: true,
       lastHour: [
         { kind: 'email', delivered: 2, pending: 1, failed: 0 },

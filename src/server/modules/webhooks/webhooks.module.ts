@@ -56,10 +56,8 @@ export const webhooksModule = defineModule(
       send: createSender({
         post: (url, headers, body) => fetcher.fetch(url, { method: 'POST', headers, body }),
         mailer: ctx.mailer,
-        telegram: () =>
-          config.telegramBotToken
-            ? { apiUrl: config.telegramApiUrl, token: config.telegramBotToken }
-            : undefined,
+        // The channels module's bot holds the token in use (registered after this module).
+        telegram: () => app.telegramBot?.credentials(),
         vapid: ctx.vapid,
       }),
       decrypt: (s) => cipher.decrypt(s),

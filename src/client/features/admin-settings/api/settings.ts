@@ -54,3 +54,20 @@ export function useResetSettings() {
     onSuccess: () => refresh(qc),
   });
 }
+
+type BotAnswer = { configured: boolean; username: string | null };
+
+/** PUT /v1/admin/telegram-bot {token} (checked by Telegram first), DELETE to remove it. */
+export function useTelegramBotToken() {
+  const qc = useQueryClient();
+  const save = useMutation({
+    mutationFn: (token: string) =>
+      apiFetch<BotAnswer>('/v1/admin/telegram-bot', { method: 'PUT', body: { token } }),
+    onSuccess: () => refresh(qc),
+  });
+  const remove = useMutation({
+    mutationFn: () => apiFetch<BotAnswer>('/v1/admin/telegram-bot', { method: 'DELETE' }),
+    onSuccess: () => refresh(qc),
+  });
+  return { save, remove };
+}

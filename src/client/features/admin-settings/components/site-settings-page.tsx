@@ -19,6 +19,7 @@ import { useTrackEvent } from '../../../lib/use-track-event.ts';
 import { useResetSettings, useSettings } from '../api/settings.ts';
 import { SettingField } from './setting-field.tsx';
 import { SystemInformation } from './system-information.tsx';
+import { TelegramBot } from './telegram-bot.tsx';
 
 export const RESET_CONFIRM =
   'Are you sure you want to reset all settings? This action cannot be undone.';
@@ -117,6 +118,7 @@ export function SiteSettingsPage() {
             </div>
           </section>
 
+          <TelegramBot source={settings.data.system.notifications.telegram} />
           <SystemInformation system={settings.data.system} />
         </>
       )}

@@ -62,9 +62,11 @@ export function SystemInformation({ system }: { system: SystemInfo }) {
         </Item>
         <Item label="Telegram bot">
           {notifications.telegram ? (
-            <Badge tone="green">Configured</Badge>
+            <Badge tone="green">
+              {notifications.telegram === 'env' ? 'Set by TELEGRAM_BOT_TOKEN' : 'Token saved'}
+            </Badge>
           ) : (
-            <span>Not configured (set TELEGRAM_BOT_TOKEN)</span>
+            <span>Not configured</span>
           )}
         </Item>
         <Item label="Web Push">
