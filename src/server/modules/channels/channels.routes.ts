@@ -22,11 +22,9 @@ import { deliveryLogRoutes, perUser, signedIn } from '../webhooks/webhooks.route
 import type { WebhooksRepository } from '../webhooks/webhooks.repository.ts';
 import { channelErrors } from './channels.errors.ts';
 import type { ChannelsRepository, ChannelTarget } from './channels.repository.ts';
-import type { TelegramBot } from './telegram-bot.ts';
+import { hashLinkToken, type TelegramBot } from './telegram-bot.ts';
 
 const HOUR_MS = 3_600_000;
-export const hashLinkToken = (token: string) =>
-  crypto.createHash('sha256').update(token).digest('hex');
 
 /** The user's notification channels (scopes channels:read and channels:write for keys). */
 export function channelsRoutes(
@@ -137,7 +135,7 @@ export function channelsRoutes(
       schema: {
         tags,
         description:
-          "Creates a notification channel. `config` by `type`: email `{}` (your account's address), telegram `{}` (the answer's `link` opens the site bot: `/start` links the chat, within 24 hours), ntfy `{serverUrl, topic, token?}`, discord and slack `{webhookUrl}` (an incoming webhook).",
+          "Creates a notification channel. `config` by `type`: email `{}` (your account's address), telegram `{}` (the answer's `link` opens the site bot: `/start` links the chat, within 24 hours), ntfy `{serverUrl, topic, token?}`, discord and slack `{webhookUrl}` (an incoming webhook), webpush a browser's `PushSubscription` as JSON `{endpoint, keys: {p256dh, auth}}` with an optional `device` name.",
         body: createChannelBody,
         response: {
           201: createdChannelDto,

@@ -4,6 +4,10 @@ import { realTimers, type Scheduler, type Timer } from '../../clock.ts';
 import type { SafeFetcher } from '../../providers/safe-fetch.ts';
 import type { ChannelsRepository } from './channels.repository.ts';
 
+/** How a channel's one-time link token is kept: its SHA-256 (hex). */
+export const hashLinkToken = (token: string) =>
+  crypto.createHash('sha256').update(token).digest('hex');
+
 /** Seconds a `getUpdates` call waits for an update (Telegram's long polling). */
 export const LONG_POLL_SECONDS = 25;
 /** The reader's lease on the updates (renewed by every call). */
@@ -118,12 +122,7 @@ export function createTelegramBot(deps: {
     const token = start[1];
     const at = deps.now();
     const id = token
-      ? await deps.repo.linkTelegram(
-          crypto.createHash('sha256').update(token).digest('hex'),
-          String(m.chat.id),
-          chatName(m.chat),
-          at,
-        )
+      ? await deps.repo.linkTelegram(hashLinkToken(token), String(m.chat.id), chatName(m.chat), at)
       : undefined;
     if (id) await deps.linked(id, at);
     else
