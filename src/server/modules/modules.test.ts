@@ -56,6 +56,7 @@ describe('one module, one plugin', () => {
       'webhook expiry events',
       'dead link events',
       'expiry digests',
+      'telegram bot',
     ]);
     const main = fs.readFileSync(path.join(projectRoot, 'src/server/main.ts'), 'utf8');
     expect(main).toMatch(/app\.background\.start\(\)/);

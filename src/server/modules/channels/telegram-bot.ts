@@ -70,6 +70,8 @@ export function createTelegramBot(deps: {
   /** The token in use (the environment's, else the saved one) and when it was read. */
   let token: string | undefined = deps.envToken;
   let readAt = -Infinity;
+  /** This process has held the lease on the updates (stop gives it back). */
+  let leased = false;
   let username: string | undefined;
   let running = false;
   let loop: Promise<void> | undefined;
@@ -140,6 +142,7 @@ export function createTelegramBot(deps: {
     if (!token) return undefined;
     const offset = await deps.repo.botLease(owner, deps.now(), LEASE_MS);
     if (offset === undefined) return undefined;
+    leased = true;
     const updates = await call<Update[]>(
       'getUpdates',
       { offset, timeout: longPoll, allowed_updates: ['message'] },
@@ -219,7 +222,11 @@ export function createTelegramBot(deps: {
       abort?.abort();
       wake?.();
       await loop;
-      await deps.repo.botRelease(owner);
+      // Given back so another process reads at once; if that fails, the lease runs out by itself.
+      if (leased)
+        await deps.repo
+          .botRelease(owner)
+          .catch((err: unknown) => deps.log.warn({ err }, 'the Telegram lease was not given back'));
     },
   };
 }
