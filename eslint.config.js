@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import noUiLiterals from './eslint-rules/no-ui-literals.js';
 
 /*
  * House rules on imports (docs/ARCHITECTURE.md). ESLint keeps only the last matching
@@ -95,6 +96,13 @@ export default tseslint.config(
     },
   },
   ...featureBlocks,
+  {
+    // Every string a person reads comes from the catalogue (ADR 0020).
+    files: ['src/client/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { local: { rules: { 'no-ui-literals': noUiLiterals } } },
+    rules: { 'local/no-ui-literals': 'error' },
+  },
   {
     files: ['scripts/**', 'bench/**', 'tests/**', '.ci/**', 'examples/**'],
     rules: { 'no-console': 'off' },

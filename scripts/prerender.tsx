@@ -6,7 +6,9 @@
  * on #root. Most pages then load an island (a Vite entry of its own, ADR 0011) instead of the app:
  * src/client/islands/static-page.ts (no React) for the pages without a form, sign-in.tsx for
  * /auth and date-checker.tsx for /date-checker (React islands: only the form's component,
- * hydrated in its `data-island-root` element), each with modulepreload links for its imports.
+ * hydrated in its `data-island-root` element), share-page.tsx for the shared pages /api/{hash} and
+ * /single/{hash} (one file per kind, its loading state, rendered afresh with the share's data),
+ * each with modulepreload links for its imports.
  * /contact keeps the app's script, with modulepreload links for its route chunks, and hydrates
  * the app. Output: dist/client/pages/<name>.html and dist/client/pages.json ({ path: file }), which
  * the server's static plugin serves for those paths. Data (the landing page's live counts, the
@@ -19,9 +21,26 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+  type RouteObject,
+} from 'react-router';
+import react from '@vitejs/plugin-react';
+import { build } from 'vite';
 import { App } from '../src/client/app/app.tsx';
+import { PublicLayout } from '../src/client/app/layouts/public-layout.tsx';
 import { routes } from '../src/client/app/router.tsx';
+import { i18nFor, translate } from '../src/server/i18n.ts';
+import { LOCALE_TAGS, LOCALES, type Locale } from '../src/shared/i18n/locales.ts';
+import {
+  APP_NAMESPACES,
+  PUBLIC_ISLAND_NAMESPACES,
+  SHARE_ISLAND_NAMESPACES,
+  type MessageId,
+  type Namespace,
+} from '../src/shared/i18n/namespaces.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const clientDir = path.join(root, 'dist/client');
@@ -32,26 +51,76 @@ const STATIC_ISLAND = 'src/client/islands/static-page.ts';
 const REACT_ISLANDS = new Set([
   'src/client/islands/sign-in.tsx',
   'src/client/islands/date-checker.tsx',
+  'src/client/islands/blog-list.tsx',
+  'src/client/islands/blog-post.tsx',
 ]);
 
 /**
- * Public pages: path, document title (as the page's useDocumentTitle sets it), and either `island`
- * (the Vite entry the HTML loads instead of the app) or the route modules to preload for hydrating
- * the app.
+ * Public pages: path, document title (as the page's useDocumentTitle sets it; none: the site name
+ * alone), and either `island` (the Vite entry the HTML loads instead of the app) or the route
+ * modules to preload for hydrating the app. A `pattern` page is one file served for every path of
+ * its pattern (the shared pages, one per hash: the server maps them, plugins/client.ts), rendered
+ * from the sample path `path`; its island takes over the whole #root. A `frame` page is the public
+ * layout (header, footer) around an empty `data-island-root` element that the server fills per
+ * request with the page's content (the blog's pages: blog/blog-pages.ts, ADR 0019).
  */
-type Page = { path: string; title: string } & ({ island: string } | { modules: string[] });
+type Page = {
+  path: string;
+  /** The document title's catalogue key (as the page's useDocumentTitle). */
+  title?: MessageId;
+  pattern?: string;
+  /**
+   * The server renders the page's content into it per request (ADR 0019): its scripts load with
+   * `fetchpriority="low"`, after what the first paint needs, since the HTML already shows it all.
+   */
+  serverRendered?: true;
+  frame?: true;
+  /** The file's name in dist/client/pages (default: from the path). */
+  file?: string;
+} & ({ island: string } | { modules: string[] });
 const pages: Page[] = [
-  { path: '/', title: 'Verification codes from every virtual number', island: STATIC_ISLAND },
-  { path: '/about', title: 'About', island: STATIC_ISLAND },
-  { path: '/privacy', title: 'Privacy Policy', island: STATIC_ISLAND },
-  { path: '/terms', title: 'Terms of Service', island: STATIC_ISLAND },
-  { path: '/contact', title: 'Contact', modules: ['src/client/app/routes/contact.tsx'] },
+  { path: '/', title: 'pages.landing.title', island: STATIC_ISLAND },
+  { path: '/about', title: 'public.nav.about', island: STATIC_ISLAND },
+  { path: '/privacy', title: 'pages.privacy.title', island: STATIC_ISLAND },
+  { path: '/terms', title: 'pages.terms.title', island: STATIC_ISLAND },
+  {
+    path: '/contact',
+    title: 'public.contact.pageTitle',
+    modules: ['src/client/app/routes/contact.tsx'],
+  },
   {
     path: '/date-checker',
-    title: 'Free Number Date Checker',
+    title: 'public.dateChecker.title',
     island: 'src/client/islands/date-checker.tsx',
   },
-  { path: '/auth', title: 'Sign in', island: 'src/client/islands/sign-in.tsx' },
+  { path: '/auth', title: 'public.signIn.pageTitle', island: 'src/client/islands/sign-in.tsx' },
+  {
+    path: '/api/_',
+    pattern: '/api/*',
+    island: 'src/client/islands/public-page.tsx',
+    serverRendered: true,
+  },
+  {
+    path: '/single/_',
+    pattern: '/single/*',
+    island: 'src/client/islands/single-endpoint.tsx',
+    serverRendered: true,
+  },
+  {
+    path: '/blog',
+    title: 'public.blog.title',
+    island: 'src/client/islands/blog-list.tsx',
+    serverRendered: true,
+    frame: true,
+  },
+  {
+    path: '/blog/_',
+    pattern: '/blog/*',
+    file: 'blog-post',
+    island: 'src/client/islands/blog-post.tsx',
+    serverRendered: true,
+    frame: true,
+  },
 ];
 
 type ManifestEntry = { file: string; imports?: string[]; isEntry?: boolean };
@@ -78,13 +147,15 @@ function chunksOf(modules: string[]): string[] {
   return [...files].filter((f) => !appFiles.has(f));
 }
 
-const modulepreload = (f: string) => `    <link rel="modulepreload" crossorigin href="/${f}">\n`;
+const LOW = ' fetchpriority="low"';
+const modulepreload = (f: string, low = false) =>
+  `    <link rel="modulepreload"${low ? LOW : ''} crossorigin href="/${f}">\n`;
 
 /**
  * A page with an island: the template's module script and preloads (the React app) replaced by the
  * island's script and preloads for its imports. The stylesheet stays.
  */
-function withIsland(html: string, entry: string): string {
+function withIsland(html: string, entry: string, low = false): string {
   const files = new Set<string>();
   walk(entry, files);
   const appEntryFile = manifest[APP_ENTRY]!.file;
@@ -96,9 +167,32 @@ function withIsland(html: string, entry: string): string {
   if (stripped.includes('type="module"')) throw new Error('prerender: unexpected module script');
   return stripped.replace(
     '</head>',
-    `  <script type="module" crossorigin src="/${island}"></script>\n${imports.map(modulepreload).join('')}  </head>`,
+    `  <script type="module"${low ? LOW : ''} crossorigin src="/${island}"></script>\n${imports.map((f) => modulepreload(f, low)).join('')}  </head>`,
   );
 }
+
+/**
+ * The catalogue's namespaces a page's script loads before its first render (ADR 0020): none for
+ * the script-only pages, the shared pages' or the other islands' set, or the app's.
+ */
+function namespacesOf(page: Page): readonly Namespace[] {
+  if (!('island' in page)) return APP_NAMESPACES;
+  if (page.island === STATIC_ISLAND) return [];
+  return page.pattern && !page.frame ? SHARE_ISLAND_NAMESPACES : PUBLIC_ISLAND_NAMESPACES;
+}
+
+/** Preload links for the catalogue chunks of `namespaces` in `locale` (no fetch after the script). */
+const cataloguePreloads = (locale: Locale, namespaces: readonly Namespace[], low = false) =>
+  namespaces
+    .map((ns) => {
+      const entry = manifest[`src/shared/i18n/catalog/${locale}/${ns}.json`];
+      if (!entry) throw new Error(`prerender: no catalogue chunk for ${locale}/${ns}`);
+      return modulepreload(entry.file, low);
+    })
+    .join('');
+
+/** A frame page's empty element, which the server fills (blog/blog-pages.ts has the same string). */
+const FRAME_SLOT = '<div data-island-root=""></div>';
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -109,38 +203,80 @@ if (!template.includes('<div id="root"></div>')) {
 }
 
 const handler = createStaticHandler(routes);
+/** The frame pages' tree: the public layout around the element the server fills. */
+const frameRoutes: RouteObject[] = [
+  { Component: PublicLayout, children: [{ path: '*', element: <div data-island-root="" /> }] },
+];
+const frameHandler = createStaticHandler(frameRoutes);
 const outDir = path.join(clientDir, 'pages');
 fs.rmSync(outDir, { recursive: true, force: true });
 fs.mkdirSync(outDir, { recursive: true });
-const index: Record<string, string> = {};
+const index: Record<string, Partial<Record<Locale, string>>> = {};
 
-for (const page of pages) {
-  const context = await handler.query(new Request(`http://localhost${page.path}`));
-  if (context instanceof Response) throw new Error(`prerender: ${page.path} redirected`);
-  if (context.statusCode !== 200 || context.errors) {
-    throw new Error(`prerender: ${page.path} answered ${context.statusCode}`);
-  }
-  const router = createStaticRouter(handler.dataRoutes, context);
-  const body = renderToString(
-    <App>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </App>,
-  );
-  if ('island' in page && REACT_ISLANDS.has(page.island)) {
-    const roots = body.match(/data-island-root=""/g)?.length ?? 0;
-    if (roots !== 1) throw new Error(`prerender: ${page.path} has ${roots} [data-island-root]`);
-  }
-  const preloads = 'island' in page ? '' : chunksOf(page.modules).map(modulepreload).join('');
-  const html = ('island' in page ? withIsland(template, page.island) : template)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(`${page.title} · ${SITE}`)}</title>`)
-    .replace('</head>', `${preloads}  </head>`)
-    .replace(
-      '<div id="root"></div>',
-      `<div id="root" data-prerendered="${escapeHtml(page.path)}">${body}</div>`,
+// Each page once per language (ADR 0020): the server sends the visitor's (plugins/client.ts).
+for (const locale of LOCALES)
+  for (const page of pages) {
+    const pageHandler = page.frame ? frameHandler : handler;
+    const context = await pageHandler.query(new Request(`http://localhost${page.path}`));
+    if (context instanceof Response) throw new Error(`prerender: ${page.path} redirected`);
+    if (context.statusCode !== 200 || context.errors) {
+      throw new Error(`prerender: ${page.path} answered ${context.statusCode}`);
+    }
+    const router = createStaticRouter(pageHandler.dataRoutes, context);
+    const body = renderToString(
+      <App i18n={i18nFor(locale)}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </App>,
     );
-  const file = `${page.path === '/' ? 'index' : page.path.slice(1)}.html`;
-  fs.writeFileSync(path.join(outDir, file), html);
-  index[page.path] = `pages/${file}`;
-}
+    if ('island' in page && REACT_ISLANDS.has(page.island)) {
+      const roots = body.match(/data-island-root=""/g)?.length ?? 0;
+      if (roots !== 1) throw new Error(`prerender: ${page.path} has ${roots} [data-island-root]`);
+    }
+    if (page.frame && !body.includes(FRAME_SLOT)) {
+      throw new Error(`prerender: ${page.path} has no empty ${FRAME_SLOT}`);
+    }
+    const preloads =
+      ('island' in page
+        ? ''
+        : chunksOf(page.modules)
+            .map((f) => modulepreload(f))
+            .join('')) + cataloguePreloads(locale, namespacesOf(page), page.serverRendered);
+    const title = page.title ? `${translate(locale, page.title)} · ${SITE}` : SITE;
+    const key = page.pattern ?? page.path;
+    const rootAttrs = page.pattern && !page.frame ? ' data-island-root=""' : '';
+    const html = (
+      'island' in page ? withIsland(template, page.island, page.serverRendered) : template
+    )
+      .replace(/<html lang="[^"]*"/, `<html lang="${LOCALE_TAGS[locale]}"`)
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+      .replace('</head>', `${preloads}  </head>`)
+      .replace(
+        '<div id="root"></div>',
+        `<div id="root"${rootAttrs} data-prerendered="${escapeHtml(key)}">${body}</div>`,
+      );
+    const file = `${page.file ?? (key === '/' ? 'index' : key.slice(1).replace('/*', '-share'))}.${locale}.html`;
+    fs.writeFileSync(path.join(outDir, file), html);
+    (index[key] ??= {})[locale] = `pages/${file}`;
+  }
 fs.writeFileSync(path.join(clientDir, 'pages.json'), JSON.stringify(index, null, 2) + '\n');
-console.log(`prerender: ${pages.length} pages → dist/client/pages/`);
+console.log(`prerender: ${pages.length} pages × ${LOCALES.length} languages → dist/client/pages/`);
+
+// The shared pages and the blog's are rendered per request with their data (ADR 0019): their
+// views, bundled with React (production build) into one ES module the server imports. A dot
+// folder: never served.
+await build({
+  configFile: false,
+  root,
+  logLevel: 'warn',
+  plugins: [react()],
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  ssr: { noExternal: true, target: 'node' },
+  build: {
+    ssr: 'src/client/islands/pages.server.tsx',
+    outDir: path.join(clientDir, '.ssr'),
+    emptyOutDir: true,
+    copyPublicDir: false,
+    rollupOptions: { output: { entryFileNames: 'pages.js' } },
+  },
+});
+console.log('prerender: the renderer of the server-rendered pages → dist/client/.ssr/pages.js');

@@ -57,11 +57,14 @@ function measure(label: string, htmlPath: string) {
 }
 
 const listPath = path.join(clientDir, 'pages.json');
-const pages: Record<string, string> = fs.existsSync(listPath)
-  ? (JSON.parse(fs.readFileSync(listPath, 'utf8')) as Record<string, string>)
+/** path → file, or path → { locale → file } (one pre-rendered file per language, ADR 0020). */
+const pages: Record<string, string | Record<string, string>> = fs.existsSync(listPath)
+  ? (JSON.parse(fs.readFileSync(listPath, 'utf8')) as Record<string, Record<string, string>>)
   : { '/': 'index.html' };
-const rows = Object.entries(pages).map(([page, file]) =>
-  measure(page === '/' ? 'landing page' : page, path.join(clientDir, file)),
+const rows = Object.entries(pages).flatMap(([page, files]) =>
+  Object.entries(typeof files === 'string' ? { en: files } : files).map(([locale, file]) =>
+    measure(`${page === '/' ? 'landing page' : page} (${locale})`, path.join(clientDir, file)),
+  ),
 );
 rows.push(measure('SPA shell (dashboard, other paths)', path.join(clientDir, 'index.html')));
 
@@ -71,4 +74,30 @@ console.log(
 );
 for (const r of rows) {
   console.log(`${r.label.padEnd(36)} ${String(r.files).padStart(5)} ${kib(r.raw)} ${kib(r.gz)}`);
+}
+
+// Each language against English, page by page: the catalogue's chunks are all that differs.
+const byPage = new Map<string, Map<string, number>>();
+for (const r of rows) {
+  const m = /^(.*) \(([a-z]{2})\)$/.exec(r.label);
+  if (!m) continue;
+  if (!byPage.has(m[1]!)) byPage.set(m[1]!, new Map());
+  byPage.get(m[1]!)!.set(m[2]!, r.gz);
+}
+const locales = [...new Set([...byPage.values()].flatMap((m) => [...m.keys()]))];
+if (locales.length > 1) {
+  console.log(
+    `\n${'page: KiB gz, each language − English'.padEnd(36)} ${locales.map((l) => l.padStart(14)).join('')}`,
+  );
+  for (const [page, sizes] of byPage) {
+    const en = sizes.get('en') ?? 0;
+    const cells = locales.map((l) => {
+      const gz = sizes.get(l);
+      if (gz === undefined) return '—'.padStart(14);
+      const diff =
+        l === 'en' ? '' : ` ${gz - en >= 0 ? '+' : '−'}${(Math.abs(gz - en) / 1024).toFixed(1)}`;
+      return `${(gz / 1024).toFixed(1)}${diff}`.padStart(14);
+    });
+    console.log(`${page.padEnd(36)} ${cells.join('')}`);
+  }
 }

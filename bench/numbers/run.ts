@@ -142,6 +142,8 @@ try {
     'host part': ['provider7', 'vider1', 'PROVIDER12', 'example'],
     'tag name': ['whatsapp', 'Tele', 'gram', 'signal'],
     'phone digits': ['2000001', '(200) 000-12', '+1 200 000 5', '0004321'],
+    // A query with a '/': the link's host and path (every link's path is /api/sms).
+    'link host/path': ['provider7.example.com/api', '/api/sms', 'vider1.example.com/a', '/sms/x'],
     'short (1–2 chars)': ['p', '7', 'wh', '20'],
     'no match': ['zzqx-nothing', 'acme-sms.net', '99999999', 'provider77'],
     'long (200 chars)': [

@@ -1,12 +1,20 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { App } from './app/app.tsx';
+import { queryClient } from './app/query-client.ts';
 import { routes } from './app/router.tsx';
 import { trackPageViews } from './lib/analytics.ts';
+import { activateLocale, documentLocale, initialLocale } from './lib/i18n.tsx';
+import { APP_NAMESPACES } from '../shared/i18n/namespaces.ts';
+import { followTheme } from './lib/theme.ts';
+import { followLocale } from './lib/locale.ts';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
+// The device's and the signed-in user's theme (public/theme-init.js already drew the first paint).
+followTheme(queryClient);
+followLocale(queryClient);
 
 /** Loads the lazy modules of the routes matching this URL into the route objects. */
 async function resolveLazyRoutes() {
@@ -37,8 +45,12 @@ async function start(container: HTMLElement) {
   // readers without JavaScript), not pre-rendered: load their route modules first too, so the
   // first render replaces that copy with the page, not with the router's spinner.
   const serverHtml = !prerendered && container.firstElementChild !== null;
+  // The catalogue of the page's language first: every screen's text comes from it (ADR 0020). A
+  // pre-rendered page was rendered in its `<html lang>`; the rest start in the visitor's choice.
+  const language = activateLocale(prerendered ? documentLocale() : initialLocale(), APP_NAMESPACES);
   // A chunk that fails to load here is left to the router, which tries again and shows its error.
   if (prerendered || serverHtml) await resolveLazyRoutes().catch(() => {});
+  await language;
   const router = createBrowserRouter(routes);
   // A page view now and on each change of path (lib/analytics.ts).
   trackPageViews(router);

@@ -113,6 +113,12 @@ describe('routing and errors', () => {
     expect(missing.json().error.code).toBe('NOT_FOUND');
   });
 
+  it('sends the /favicon.ico browsers ask for by themselves to the SVG icon', async () => {
+    const res = await t.app.inject({ url: '/favicon.ico' });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/favicon.svg');
+  });
+
   it('serves the service worker and the manifest revalidated, each with its type', async () => {
     const sw = await t.app.inject({ url: '/sw.js' });
     expect(sw.statusCode).toBe(200);
@@ -169,13 +175,26 @@ describe('routing and errors', () => {
     );
   });
 
-  it('exposes the dev outbox outside production only', async () => {
+  it('exposes the dev outbox outside production only, and a sent code says where it is', async () => {
+    const sendCode = (app: TestApp['app']) =>
+      app.inject({
+        method: 'POST',
+        url: '/v1/auth/code',
+        payload: { email: 'Dev.Outbox+1@Example.com' },
+      });
     expect((await t.app.inject({ url: '/v1/dev/outbox' })).statusCode).toBe(200);
+    const sent = await sendCode(t.app);
+    expect(sent.json().devOutbox).toBe('/v1/dev/outbox?to=dev.outbox%2B1%40example.com');
+    const mail = await t.app.inject({ url: sent.json().devOutbox, remoteAddress: '127.0.0.1' });
+    expect(mail.json().messages[0].to).toBe('dev.outbox+1@example.com');
     const prod = await createTestApp({
       env: { NODE_ENV: 'production', SECRET_KEY: 'x'.repeat(32) },
     });
     try {
       expect((await prod.app.inject({ url: '/v1/dev/outbox' })).statusCode).toBe(404);
+      const prodSent = await sendCode(prod.app);
+      expect(prodSent.statusCode).toBe(200);
+      expect(prodSent.json()).not.toHaveProperty('devOutbox');
     } finally {
       await prod.close();
     }

@@ -216,7 +216,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await registerClient(app, deps.clientDir, {
     settings: app.settings,
-    blogPages: blogPages({ service: app.blog, publicUrl: config.publicUrl }),
+    blogPages: blogPages({ service: app.blog, publicUrl: config.publicUrl, log: app.log }),
+    sharePages: app.sharePages,
   });
   return app;
 }

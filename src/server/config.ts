@@ -140,6 +140,12 @@ export type Config = {
   port: number;
   host: string;
   publicUrl: string;
+  /**
+   * Whether an emailed sign-in link may use the origin the request came from instead of
+   * `publicUrl`: only in development without PUBLIC_URL, and only for a loopback Host
+   * (`signInLinkOrigin`), so a site opened at 127.0.0.1 signs in there and not at localhost.
+   */
+  linksFromLoopbackHost: boolean;
   secureCookies: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -214,6 +220,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // and the demo provider are no one else's business.
     host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     publicUrl,
+    linksFromLoopbackHost: !e.PUBLIC_URL && e.NODE_ENV === 'development',
     secureCookies: publicUrl.startsWith('https:'),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,

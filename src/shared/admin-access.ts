@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { MessageId } from './i18n/namespaces.ts';
+import { mustBeBoolean, withValues } from './validation-message.ts';
 
 /** Roles, permissions and the rights a session carries (no other imports: auth.ts uses it). */
 
@@ -7,29 +9,28 @@ export type AdminRole = (typeof ADMIN_ROLES)[number];
 export const ADMIN_PERMISSIONS = ['blog', 'users', 'analytics', 'settings'] as const;
 export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
 
-/** Role labels as the product shows them (underscores → spaces, for the layout) and in the form. */
-export const roleLabel = (role: AdminRole) => role.replace(/_/g, ' ');
-export const ROLE_OPTIONS: { value: AdminRole; label: string }[] = [
-  { value: 'editor', label: 'Editor' },
-  { value: 'admin', label: 'Admin' },
-  { value: 'super_admin', label: 'Super Admin' },
-];
+/** Each role's name as the admin area shows it (catalogue keys; the stored value stays as is). */
+export const ROLE_LABELS = {
+  editor: 'admin.roles.editor',
+  admin: 'admin.roles.admin',
+  super_admin: 'admin.roles.superAdmin',
+} as const satisfies Record<AdminRole, MessageId>;
 
-export const adminRoleSchema = z.enum(ADMIN_ROLES, {
-  error: 'role must be one of editor, admin, super_admin',
-});
+export const adminRoleSchema = z.enum(ADMIN_ROLES, { error: 'validation.admin.role' });
 
 /** All four keys, booleans; any other key is refused (400 with the field). */
 export const adminPermissionsSchema = z.strictObject(
   {
-    blog: z.boolean({ error: 'blog must be true or false' }),
-    users: z.boolean({ error: 'users must be true or false' }),
-    analytics: z.boolean({ error: 'analytics must be true or false' }),
-    settings: z.boolean({ error: 'settings must be true or false' }),
+    blog: z.boolean({ error: mustBeBoolean('blog') }),
+    users: z.boolean({ error: mustBeBoolean('users') }),
+    analytics: z.boolean({ error: mustBeBoolean('analytics') }),
+    settings: z.boolean({ error: mustBeBoolean('settings') }),
   },
   {
     error: (i) =>
-      i.code === 'unrecognized_keys' ? `Unknown permission: ${i.keys.join(', ')}` : undefined,
+      i.code === 'unrecognized_keys'
+        ? withValues('validation.admin.unknownPermission', { keys: i.keys.join(', ') })
+        : undefined,
   },
 );
 export type AdminPermissions = z.infer<typeof adminPermissionsSchema>;

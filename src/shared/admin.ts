@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.ts';
+import { mustBeBoolean } from './validation-message.ts';
 
 /** Administrators: roles, per-section permissions, and the admin API's shapes. */
 
@@ -25,7 +26,7 @@ export const createAdminBody = z.strictObject({
   email: emailSchema,
   role: adminRoleSchema.default('admin'),
   permissions: adminPermissionsSchema.default(ALL_PERMISSIONS),
-  isActive: z.boolean({ error: 'isActive must be true or false' }).default(true),
+  isActive: z.boolean({ error: mustBeBoolean('isActive') }).default(true),
 });
 export type CreateAdmin = z.input<typeof createAdminBody>;
 
@@ -34,9 +35,9 @@ export const updateAdminBody = z
   .strictObject({
     role: adminRoleSchema.optional(),
     permissions: adminPermissionsSchema.optional(),
-    isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
+    isActive: z.boolean({ error: mustBeBoolean('isActive') }).optional(),
   })
-  .refine((b) => Object.keys(b).length > 0, 'Nothing to update');
+  .refine((b) => Object.keys(b).length > 0, 'validation.nothingToUpdate');
 export type UpdateAdmin = z.infer<typeof updateAdminBody>;
 
 export const ADMIN_STATUS_FILTERS = ['all', 'active', 'inactive'] as const;
@@ -100,7 +101,7 @@ export const contactListResponse = z.object({
   nextCursor: z.string().nullable(),
 });
 export const updateContactBody = z.strictObject({
-  handled: z.boolean({ error: 'handled must be true or false' }),
+  handled: z.boolean({ error: mustBeBoolean('handled') }),
 });
 
 // ---- Admin dashboard, one section per permission (/v1/admin/dashboard/*) ----

@@ -41,12 +41,10 @@ export const MAX_EVENT_BODY_BYTES = 8192;
 
 export const sessionIdSchema = z
   .string()
-  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'sessionId must be 8 to 64 letters, digits, _ or -');
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'validation.analytics.sessionId');
 
 export const trackEventBody = z.strictObject({
-  type: z.enum(CLIENT_EVENT_TYPES, {
-    error: `type must be one of ${CLIENT_EVENT_TYPES.join(', ')}`,
-  }),
+  type: z.enum(CLIENT_EVENT_TYPES, { error: 'validation.analytics.type' }),
   sessionId: sessionIdSchema,
   /** The page's path and query (an absolute URL is cut to its path). */
   pageUrl: z.string().max(MAX_EVENT_URL_LENGTH),
@@ -55,7 +53,7 @@ export const trackEventBody = z.strictObject({
     .record(z.string().max(100), z.unknown())
     .refine(
       (d) => new TextEncoder().encode(JSON.stringify(d)).length <= MAX_EVENT_DATA_BYTES,
-      `data must be at most ${MAX_EVENT_DATA_BYTES} bytes of JSON`,
+      'validation.analytics.dataTooLarge',
     )
     .optional(),
 });
@@ -76,9 +74,11 @@ export const RANGE_DAYS: Record<AnalyticsRange, number> = {
 
 export const analyticsQuery = z.object({
   range: z
-    .enum(ANALYTICS_RANGES, { error: `range must be one of ${ANALYTICS_RANGES.join(', ')}` })
+    .enum(ANALYTICS_RANGES, { error: 'validation.analytics.range' })
     .default(DEFAULT_ANALYTICS_RANGE),
-  type: z.enum(ANALYTICS_EVENT_TYPES, { error: 'Unknown event type' }).optional(),
+  type: z
+    .enum(ANALYTICS_EVENT_TYPES, { error: 'validation.analytics.unknownEventType' })
+    .optional(),
   /** The viewer's offset from UTC in minutes (east positive), for the hour-of-day buckets. */
   utcOffset: z.coerce.number().int().min(-840).max(840).default(0),
 });

@@ -18,19 +18,6 @@ export const API_KEY_SCOPES = [
 ] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
-/** What each scope allows, for the create form and the OpenAPI document. */
-export const SCOPE_DESCRIPTIONS: Record<ApiKeyScope, string> = {
-  'numbers:read': 'List and look up numbers and tags, export numbers',
-  'numbers:write': 'Add, edit, import and delete numbers and tags; refresh, test, date checks',
-  'messages:read': 'Read and export messages, wait for a code, live events',
-  'sharing:read': 'List shared pages and single endpoints',
-  'sharing:write': 'Create, edit, regenerate and delete shared pages and single endpoints',
-  'webhooks:read': 'List webhooks and their delivery logs',
-  'webhooks:write': 'Create, edit, test and delete webhooks; redeliver',
-  'channels:read': 'List notification channels and their delivery logs',
-  'channels:write': 'Create, edit, test and delete notification channels; redeliver',
-};
-
 /** Every key starts with this, so a leaked one is recognisable (secret scanners, logs). */
 export const API_KEY_PREFIX = 'vmk_';
 /** The visible part of a key: the prefix and the first 8 characters of its secret. */
@@ -40,17 +27,17 @@ export const MAX_API_KEY_NAME_LENGTH = 100;
 
 export const createApiKeyBody = z.object({
   name: z
-    .string({ error: 'Name is required' })
+    .string({ error: 'validation.apiKeys.nameRequired' })
     .trim()
-    .min(1, 'Name is required')
-    .max(MAX_API_KEY_NAME_LENGTH, `Name must be at most ${MAX_API_KEY_NAME_LENGTH} characters`),
+    .min(1, 'validation.apiKeys.nameRequired')
+    .max(MAX_API_KEY_NAME_LENGTH, 'validation.apiKeys.nameTooLong'),
   scopes: z
-    .array(z.enum(API_KEY_SCOPES, { error: 'Unknown scope' }), {
-      error: 'Choose at least one scope',
+    .array(z.enum(API_KEY_SCOPES, { error: 'validation.apiKeys.unknownScope' }), {
+      error: 'validation.apiKeys.scopeRequired',
     })
-    .min(1, 'Choose at least one scope')
+    .min(1, 'validation.apiKeys.scopeRequired')
     .transform((s) => API_KEY_SCOPES.filter((x) => s.includes(x))),
-  expiresAt: z.iso.datetime({ offset: true, error: 'Expiry must be a date and time' }).optional(),
+  expiresAt: z.iso.datetime({ offset: true, error: 'validation.apiKeys.expiry' }).optional(),
 });
 export type CreateApiKeyBody = z.input<typeof createApiKeyBody>;
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { translate } from '../server/i18n.ts';
+import type { MessageId } from './i18n/namespaces.ts';
 import { emailSchema } from './auth.ts';
 import { EMAIL_PATTERN, parseEmail } from './auth-rules.ts';
 
@@ -41,11 +43,15 @@ describe('parseEmail (the sign-in page, without zod)', () => {
     else expect(plain).toEqual({ error: schema.error.issues[0]!.message });
   });
 
-  it('gives the product messages', () => {
-    expect(parseEmail(' ')).toEqual({ error: 'Email is required' });
-    expect(parseEmail('nope')).toEqual({ error: 'Please enter a valid email address' });
-    expect(parseEmail(`${'x'.repeat(250)}@b.co`)).toEqual({ error: 'Email is too long' });
-    expect(parseEmail(' Ada@Example.COM ')).toEqual({ email: 'ada@example.com' });
+  it('gives the product messages (catalogue keys, shown translated)', () => {
+    const said = (raw: string) => {
+      const parsed = parseEmail(raw);
+      return 'error' in parsed ? translate('en', parsed.error as MessageId) : parsed;
+    };
+    expect(said(' ')).toBe('Email is required');
+    expect(said('nope')).toBe('Please enter a valid email address');
+    expect(said(`${'x'.repeat(250)}@b.co`)).toBe('Email is too long');
+    expect(said(' Ada@Example.COM ')).toEqual({ email: 'ada@example.com' });
   });
 
   it("uses zod's email pattern", () => {

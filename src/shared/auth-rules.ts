@@ -11,9 +11,11 @@ export const CODE_LENGTH = 6;
 export const sanitizeCodeInput = (raw: string) => raw.replace(/\D/g, '').slice(0, CODE_LENGTH);
 
 export const EMAIL_MAX_LENGTH = 254;
-export const EMAIL_REQUIRED = 'Email is required';
-export const EMAIL_TOO_LONG = 'Email is too long';
-export const EMAIL_INVALID = 'Please enter a valid email address';
+// Messages are keys of the catalogue's `validation` namespace (validation-message.ts): shown
+// translated, `t(error)`.
+export const EMAIL_REQUIRED = 'validation.email.required';
+export const EMAIL_TOO_LONG = 'validation.email.tooLong';
+export const EMAIL_INVALID = 'validation.email.invalid';
 
 /** zod 4's `z.email()` pattern ("practical email validation"). */
 export const EMAIL_PATTERN =

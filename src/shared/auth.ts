@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { THEMES } from './theme.ts';
+import { LOCALES } from './i18n/locales.ts';
 import { adminAccess } from './admin-access.ts';
 import { EMAIL_INVALID, EMAIL_MAX_LENGTH, EMAIL_REQUIRED, EMAIL_TOO_LONG } from './auth-rules.ts';
+import { mustBeBoolean } from './validation-message.ts';
 
 export { CODE_LENGTH, sanitizeCodeInput } from './auth-rules.ts';
 export const RESEND_COOLDOWN_SECONDS = 60;
@@ -18,8 +21,8 @@ export const emailSchema = z
   .transform((e) => e.toLowerCase());
 
 export const codeSchema = z
-  .string({ error: 'Code is required' })
-  .regex(/^\d{6}$/, 'Code must be exactly 6 digits');
+  .string({ error: 'validation.code.required' })
+  .regex(/^\d{6}$/, 'validation.code.format');
 
 export const sendCodeBody = z.object({
   email: emailSchema,
@@ -32,7 +35,16 @@ export const sendCodeResponse = z.object({
   sent: z.literal(true),
   resendAfterSeconds: z.number().int(),
   expiresInSeconds: z.number().int(),
+  /**
+   * Development only (the console mailer sends no mail): where the mail just "sent" can be read
+   * from this machine. It is also printed in the server's log.
+   */
+  devOutbox: z.string().optional(),
 });
+export type SendCodeResponse = z.infer<typeof sendCodeResponse>;
+
+export const themeSchema = z.enum(THEMES, { error: 'validation.me.theme' });
+export const localeSchema = z.enum(LOCALES, { error: 'validation.me.locale' });
 
 export const meResponse = z.object({
   id: z.uuid(),
@@ -40,6 +52,10 @@ export const meResponse = z.object({
   emailVerified: z.boolean(),
   /** Whether a toast appears when a new code arrives (a per-user preference). */
   codeToasts: z.boolean(),
+  /** The colour theme (a per-user preference, also kept on the device for the first paint). */
+  theme: themeSchema,
+  /** The language the user reads the product in (and gets mails and notifications in). */
+  locale: localeSchema,
   /** Only for an active administrator: role and effective permissions. */
   admin: adminAccess.optional(),
 });
@@ -48,10 +64,16 @@ export type Me = z.infer<typeof meResponse>;
 /** GET /v1/auth/session: the signed-in user, or null for a visitor (200 either way). */
 export const sessionResponse = z.object({ user: meResponse.nullable() });
 
-/** PATCH /v1/me: the user's preferences (only the keys named here; anything else is refused). */
-export const updateMeBody = z.strictObject({
-  codeToasts: z.boolean({ error: 'codeToasts must be true or false' }),
-});
+/** PATCH /v1/me: the user's preferences (only the keys named here, at least one; anything else is refused). */
+export const updateMeBody = z
+  .strictObject({
+    codeToasts: z.boolean({ error: mustBeBoolean('codeToasts') }).optional(),
+    theme: themeSchema.optional(),
+    locale: localeSchema.optional(),
+  })
+  .refine((b) => b.codeToasts !== undefined || b.theme !== undefined || b.locale !== undefined, {
+    error: 'validation.me.nothingToChange',
+  });
 export type UpdateMe = z.infer<typeof updateMeBody>;
 
 /** One signed-in session as its owner sees it: never the token or its hash, an opaque id instead. */
@@ -71,10 +93,10 @@ export const signOutOthersResponse = z.object({ signedOut: z.number().int() });
 /** DELETE /v1/me: the account's email, typed again as the confirmation. */
 export const deleteAccountBody = z.strictObject({
   email: z
-    .string({ error: 'Type your email to confirm' })
+    .string({ error: 'validation.account.confirmEmail' })
     .trim()
-    .min(1, 'Type your email to confirm')
-    .max(254, 'Email is too long'),
+    .min(1, 'validation.account.confirmEmail')
+    .max(EMAIL_MAX_LENGTH, EMAIL_TOO_LONG),
 });
 
 /** Whether a typed confirmation names the account's email (spaces and case do not count). */

@@ -35,6 +35,14 @@ export const BLOG_LIMITS = {
   metaKeywords: 300,
 };
 
+/** /blog's cards per page (Load more adds a page); the featured strip shows one page of 3. */
+export const BLOG_PAGE_SIZE = 12;
+export const BLOG_FEATURED_LIMIT = 3;
+
+/** `?category=`'s value when it is a public category, else null (all). */
+export const publicCategoryOf = (v: string | null | undefined): BlogCategory | null =>
+  v && (PUBLIC_BLOG_CATEGORIES as readonly string[]).includes(v) ? (v as BlogCategory) : null;
+
 /** Related articles under a post, and how much of their excerpt shows. */
 export const RELATED_POSTS = 2;
 export const RELATED_EXCERPT_CHARS = 120;

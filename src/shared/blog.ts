@@ -1,50 +1,67 @@
 import { z } from 'zod';
-import { BLOG_CATEGORIES, BLOG_DEFAULTS, BLOG_LIMITS, SLUG_PATTERN } from './blog-rules.ts';
+import { mustBeBoolean, type ValidationMessageId } from './validation-message.ts';
+import {
+  BLOG_CATEGORIES,
+  BLOG_DEFAULTS,
+  BLOG_LIMITS,
+  SLUG_PATTERN,
+  type BlogCategory,
+} from './blog-rules.ts';
 
 /** Blog posts: admin API (/v1/admin/posts, permission blog) and public API (/v1/blog). */
 export * from './blog-rules.ts';
 
-const text = (field: string, max: number) =>
-  z
-    .string({ error: `${field} is required` })
-    .trim()
-    .min(1, `${field} is required`)
-    .max(max, `${field} must be at most ${max} characters`);
+/** A required text: its messages when it is missing or blank, and when longer than `max`. */
+const text = (required: ValidationMessageId, tooLong: ValidationMessageId, max: number) =>
+  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
 /** Optional meta text: empty or blank means none (null). */
-const optionalText = (field: string, max: number) =>
+const optionalText = (tooLong: ValidationMessageId, max: number) =>
   z
     .string()
     .trim()
-    .max(max, `${field} must be at most ${max} characters`)
+    .max(max, tooLong)
     .nullish()
     .transform((v) => (v ? v : null));
 
-export const blogCategorySchema = z.enum(BLOG_CATEGORIES, {
-  error: `Category must be one of ${BLOG_CATEGORIES.join(', ')}`,
-});
+export const blogCategorySchema = z.enum(BLOG_CATEGORIES, { error: 'validation.blog.category' });
 export const slugSchema = z
-  .string({ error: 'Slug is required' })
+  .string({ error: 'validation.blog.slugRequired' })
   .trim()
-  .min(1, 'Slug is required')
-  .max(BLOG_LIMITS.slug, `Slug must be at most ${BLOG_LIMITS.slug} characters`)
-  .regex(SLUG_PATTERN, 'Slug may contain only lower-case letters, digits and single hyphens');
+  .min(1, 'validation.blog.slugRequired')
+  .max(BLOG_LIMITS.slug, 'validation.blog.slugTooLong')
+  .regex(SLUG_PATTERN, 'validation.blog.slugFormat');
 
 const postFields = {
-  title: text('Title', BLOG_LIMITS.title),
+  title: text('validation.blog.titleRequired', 'validation.blog.titleTooLong', BLOG_LIMITS.title),
   slug: slugSchema,
-  excerpt: text('Excerpt', BLOG_LIMITS.excerpt),
+  excerpt: text(
+    'validation.blog.excerptRequired',
+    'validation.blog.excerptTooLong',
+    BLOG_LIMITS.excerpt,
+  ),
   content: z
-    .string({ error: 'Content is required' })
-    .min(1, 'Content is required')
-    .max(BLOG_LIMITS.content, `Content must be at most ${BLOG_LIMITS.content} characters`)
-    .refine((s) => s.trim().length > 0, 'Content is required'),
-  author: text('Author', BLOG_LIMITS.author),
+    .string({ error: 'validation.blog.contentRequired' })
+    .min(1, 'validation.blog.contentRequired')
+    .max(BLOG_LIMITS.content, 'validation.blog.contentTooLong')
+    .refine((s) => s.trim().length > 0, 'validation.blog.contentRequired'),
+  author: text(
+    'validation.blog.authorRequired',
+    'validation.blog.authorTooLong',
+    BLOG_LIMITS.author,
+  ),
   category: blogCategorySchema,
-  featured: z.boolean({ error: 'featured must be true or false' }),
-  published: z.boolean({ error: 'published must be true or false' }),
-  readTime: text('Read time', BLOG_LIMITS.readTime),
-  metaDescription: optionalText('Meta description', BLOG_LIMITS.metaDescription),
-  metaKeywords: optionalText('Meta keywords', BLOG_LIMITS.metaKeywords),
+  featured: z.boolean({ error: mustBeBoolean('featured') }),
+  published: z.boolean({ error: mustBeBoolean('published') }),
+  readTime: text(
+    'validation.blog.readTimeRequired',
+    'validation.blog.readTimeTooLong',
+    BLOG_LIMITS.readTime,
+  ),
+  metaDescription: optionalText(
+    'validation.blog.metaDescriptionTooLong',
+    BLOG_LIMITS.metaDescription,
+  ),
+  metaKeywords: optionalText('validation.blog.metaKeywordsTooLong', BLOG_LIMITS.metaKeywords),
 };
 
 /** Create: title, slug, excerpt and content required; the rest default (product rules). */
@@ -75,7 +92,7 @@ export const updatePostBody = z
     metaDescription: postFields.metaDescription.optional(),
     metaKeywords: postFields.metaKeywords.optional(),
   })
-  .refine((b) => Object.values(b).some((v) => v !== undefined), 'Nothing to update');
+  .refine((b) => Object.values(b).some((v) => v !== undefined), 'validation.nothingToUpdate');
 export type UpdatePost = z.input<typeof updatePostBody>;
 
 export const POST_STATUS_FILTERS = ['all', 'published', 'drafts', 'featured'] as const;
@@ -121,9 +138,7 @@ export type AdminPostDto = z.infer<typeof adminPostDto>;
 
 /** POST /v1/admin/posts/preview: the Markdown rendered exactly as the post will be. */
 export const previewBody = z.strictObject({
-  content: z
-    .string()
-    .max(BLOG_LIMITS.content, `Content must be at most ${BLOG_LIMITS.content} characters`),
+  content: z.string().max(BLOG_LIMITS.content, 'validation.blog.contentTooLong'),
 });
 export const previewResponse = z.object({ html: z.string() });
 
@@ -151,6 +166,18 @@ export const publicPostListResponse = z.object({
   items: z.array(publicPostCard),
   nextCursor: z.string().nullable(),
 });
+export type PublicPostList = z.infer<typeof publicPostListResponse>;
+
+/**
+ * What the server renders /blog from and writes into it as JSON (`#blog-list`) for its island
+ * (ADR 0019): the category of `?category=` (null: all, or not a public category), the featured
+ * posts' first page and the category's first page, as GET /v1/blog/posts answers them.
+ */
+export type BlogListState = {
+  category: BlogCategory | null;
+  featured: PublicPostList;
+  posts: PublicPostList;
+};
 /** GET /v1/blog/posts/:slug: a published post, its sanitised HTML, and up to 2 related posts. */
 export const publicPostDto = publicPostCard.extend({
   contentHtml: z.string(),

@@ -3,8 +3,9 @@ import { isValidPhone, normalizePhone } from './phone.ts';
 
 export const EXPECTED_FORMAT =
   'phone----link, phone|link|tags, phone<TAB>link, link<TAB>phone or phone link';
-export const SETTINGS_FORMAT_ERROR =
-  'Invalid format. Please use either JSON or number|API link format.';
+/** The lines where tags do not apply (the public date checker): a number and its link only. */
+export const LINK_LINE_FORMAT =
+  'phone|link, phone----link, phone<TAB>link, link<TAB>phone or phone link';
 
 export type ParsedLine = { phone: string; link: string; tagNames: string[] };
 export type LineResult = { ok: true; value: ParsedLine } | { ok: false; message: string };
@@ -38,12 +39,17 @@ function split(line: string): [string, string, string[]] | undefined {
 
 /**
  * One bulk-import line in any of the six formats (product rules): phone----link, phone|link|tags,
- * phone TAB link, link TAB phone, link TAB +1phone, phone SPACE link. Errors carry the product's wording.
+ * phone TAB link, link TAB phone, link TAB +1phone, phone SPACE link. Errors carry the product's wording;
+ * `expected` is the formats an invalid line's error names (where tags do not apply, LINK_LINE_FORMAT).
  */
-export function parseBulkLine(raw: string, lineNo: number): LineResult {
+export function parseBulkLine(
+  raw: string,
+  lineNo: number,
+  expected: string = EXPECTED_FORMAT,
+): LineResult {
   const invalidFormat: LineResult = {
     ok: false,
-    message: `Line ${lineNo}: Invalid format. Expected format: ${EXPECTED_FORMAT}`,
+    message: `Line ${lineNo}: Invalid format. Expected format: ${expected}`,
   };
   const parts = split(raw.trim());
   if (!parts) return invalidFormat;

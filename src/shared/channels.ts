@@ -27,14 +27,6 @@ export const CHANNEL_EVENTS = [
   'expiry.digest',
 ] as const;
 export type ChannelEvent = (typeof CHANNEL_EVENTS)[number];
-export const CHANNEL_EVENT_LABELS: Record<ChannelEvent, string> = {
-  'code.received': 'New code',
-  'number.failing': 'Number failing',
-  'number.recovered': 'Number recovered',
-  'number.expiring': 'Number expiring',
-  'number.dead': 'Link may be dead',
-  'expiry.digest': 'Weekly expiry digest',
-};
 /** The weekly digest lists the numbers ending within this many days. */
 export const DIGEST_DAYS = 14;
 
@@ -42,14 +34,14 @@ export const MAX_CHANNELS_PER_USER = 20;
 /** Reminders before a number's end date: days before it (0: on the day it ends). */
 export const DEFAULT_REMINDER_DAYS = [7, 3, 1, 0];
 export const MAX_REMINDER_DAYS = 60;
-const MAX_REMINDERS = 6;
+export const MAX_REMINDERS = 6;
 /** How long a Telegram channel's link (`/start <token>`) can be used. */
 export const TELEGRAM_LINK_HOURS = 24;
 
 /** Quiet hours in the owner's time zone; `codes`: new codes are sent anyway. */
 export type QuietHours = { start: string; end: string; timeZone: string; codes: boolean };
 
-const TIME_ERROR = 'Time must be HH:MM';
+const TIME_ERROR = 'validation.channels.time';
 const timeField = z.string({ error: TIME_ERROR }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, TIME_ERROR);
 export function isTimeZone(tz: string) {
   try {
@@ -64,19 +56,19 @@ export const quietHoursField = z
     start: timeField,
     end: timeField,
     timeZone: z
-      .string({ error: 'Unknown time zone' })
-      .max(64, 'Unknown time zone')
-      .refine(isTimeZone, 'Unknown time zone'),
+      .string({ error: 'validation.channels.timeZone' })
+      .max(64, 'validation.channels.timeZone')
+      .refine(isTimeZone, 'validation.channels.timeZone'),
     codes: z.boolean().default(true),
   })
   .refine((q) => q.start !== q.end, {
-    message: 'Quiet hours must start and end at different times',
+    message: 'validation.channels.quietHours',
     path: ['end'],
   });
 
-const URL_ERROR = 'URL must be a valid http or https address';
+const URL_ERROR = 'validation.url';
 const urlField = z.string({ error: URL_ERROR }).trim().refine(isValidApiLink, URL_ERROR);
-const TOPIC_ERROR = 'Topic must be 1 to 64 letters, digits, - or _';
+const TOPIC_ERROR = 'validation.channels.topic';
 const ntfyConfig = z.strictObject({
   serverUrl: urlField.transform((u) => u.replace(/\/+$/, '')),
   topic: z.string({ error: TOPIC_ERROR }).regex(/^[-_A-Za-z0-9]{1,64}$/, TOPIC_ERROR),
@@ -84,7 +76,7 @@ const ntfyConfig = z.strictObject({
   token: z.string().trim().min(1).max(200).nullable().optional(),
 });
 const hookConfig = z.strictObject({ webhookUrl: urlField });
-const KEY_ERROR = 'Not a push subscription key';
+const KEY_ERROR = 'validation.channels.pushKey';
 /** A browser's push subscription (`PushSubscription.toJSON()`), and a name for the device. */
 const pushConfig = z.strictObject({
   endpoint: urlField,
@@ -98,12 +90,14 @@ const pushConfig = z.strictObject({
 const noConfig = z.strictObject({}).default({});
 
 const eventsField = z
-  .array(z.enum(CHANNEL_EVENTS, { error: 'Unknown event' }), { error: 'Choose at least one event' })
-  .min(1, 'Choose at least one event')
+  .array(z.enum(CHANNEL_EVENTS, { error: 'validation.unknownEvent' }), {
+    error: 'validation.eventRequired',
+  })
+  .min(1, 'validation.eventRequired')
   .transform((e) => CHANNEL_EVENTS.filter((x) => e.includes(x)));
 const idsField = z
-  .array(z.uuid('Unknown id'))
-  .max(MAX_WEBHOOK_FILTER_IDS, `At most ${MAX_WEBHOOK_FILTER_IDS} ids`)
+  .array(z.uuid('validation.unknownId'))
+  .max(MAX_WEBHOOK_FILTER_IDS, 'validation.tooManyIds')
   .transform((ids) => [...new Set(ids)]);
 const rules = {
   events: eventsField,
@@ -116,13 +110,13 @@ const rules = {
   reminderDays: z
     .array(
       z
-        .int({ error: 'Days must be whole numbers' })
-        .min(0, 'Days must be 0 or more')
-        .max(MAX_REMINDER_DAYS, `Days must be at most ${MAX_REMINDER_DAYS}`),
-      { error: 'Reminders must be a list of days' },
+        .int({ error: 'validation.channels.reminderWhole' })
+        .min(0, 'validation.channels.reminderMin')
+        .max(MAX_REMINDER_DAYS, 'validation.channels.reminderMax'),
+      { error: 'validation.channels.reminderList' },
     )
-    .min(1, 'Choose at least one reminder')
-    .max(MAX_REMINDERS, `At most ${MAX_REMINDERS} reminders`)
+    .min(1, 'validation.channels.reminderRequired')
+    .max(MAX_REMINDERS, 'validation.channels.tooManyReminders')
     .transform((d) => [...new Set(d)].sort((a, b) => b - a))
     .optional(),
   enabled: z.boolean().optional(),
@@ -138,7 +132,7 @@ export const createChannelBody = z.discriminatedUnion(
     z.object({ type: z.literal('slack'), config: hookConfig, ...rules }),
     z.object({ type: z.literal('webpush'), config: pushConfig, ...rules }),
   ],
-  { error: `Type must be one of ${CHANNEL_TYPES.join(', ')}` },
+  { error: 'validation.channels.type' },
 );
 export type CreateChannelBody = z.input<typeof createChannelBody>;
 

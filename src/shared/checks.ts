@@ -68,9 +68,9 @@ export type DateCheckResult = z.infer<typeof dateCheckResult>;
 export const dateCheckBody = z.union([
   z.object({
     numberIds: z
-      .array(z.uuid('Invalid id'))
-      .min(1, 'Select at least one number')
-      .max(MAX_DATE_CHECK_LINES, `At most ${MAX_DATE_CHECK_LINES} numbers per check`),
+      .array(z.uuid('validation.invalidId'))
+      .min(1, 'validation.selectOneNumber')
+      .max(MAX_DATE_CHECK_LINES, 'validation.checks.tooManyNumbers'),
   }),
   z.object({ lines: z.string().max(200_000) }),
 ]);
@@ -81,5 +81,3 @@ export const publicDateCheckBody = z.object({ lines: z.string().max(100_000) });
 export const NOT_IN_COLLECTION =
   'Number not found in your collection. Add it first to check its date.';
 export const NO_ENDTIME_FOUND = 'No endtime found in API response';
-export const NO_VALID_LINES =
-  'Please enter valid phone numbers with API links in the correct format';

@@ -12,15 +12,15 @@ export const MAX_CODE_WAIT_SECONDS = 120;
  */
 export const WAIT_CLOCK_SKEW_MS = 60_000;
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
-const AFTER_ERROR = 'after must be a message id or an ISO 8601 date-time';
+const AFTER_ERROR = 'validation.codeWait.after';
 
 export const codeWaitQuery = z.object({
   /** Seconds to wait for a code (0: answer at once). */
   wait: z.coerce
-    .number({ error: 'wait must be a whole number of seconds' })
-    .int('wait must be a whole number of seconds')
-    .min(0, 'wait must be 0 or more seconds')
-    .max(MAX_CODE_WAIT_SECONDS, `wait must be at most ${MAX_CODE_WAIT_SECONDS} seconds`)
+    .number({ error: 'validation.wait.wholeSeconds' })
+    .int('validation.wait.wholeSeconds')
+    .min(0, 'validation.codeWait.waitMin')
+    .max(MAX_CODE_WAIT_SECONDS, 'validation.codeWait.waitMax')
     .default(0),
   /**
    * Only codes stored after this: a message id (of this number), or a time compared with when we
@@ -34,7 +34,7 @@ export const codeWaitQuery = z.object({
     .optional(),
   /** Claim mode: a code handed to one claiming caller is never handed to another. */
   claim: z
-    .enum(['true', 'false'], { error: 'claim takes true or false' })
+    .enum(['true', 'false'], { error: 'validation.codeWait.claim' })
     .transform((v) => v === 'true')
     .optional(),
 });
@@ -44,11 +44,8 @@ export type CodeWaitQuery = z.infer<typeof codeWaitQuery>;
 export const codeWaitHeaders = z.object({
   'idempotency-key': z
     .string()
-    .min(1, 'Idempotency-Key must not be empty')
-    .max(
-      MAX_IDEMPOTENCY_KEY_LENGTH,
-      `Idempotency-Key must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`,
-    )
+    .min(1, 'validation.codeWait.keyEmpty')
+    .max(MAX_IDEMPOTENCY_KEY_LENGTH, 'validation.codeWait.keyTooLong')
     .optional(),
 });
 

@@ -84,6 +84,10 @@ export const ERRORS = {
   // Numbers and tags
   NUMBER_NOT_FOUND: { status: 404, description: 'No number of yours with this id.' },
   TAG_NOT_FOUND: { status: 404, description: 'No tag of yours with this id.' },
+  TAG_NAME_TAKEN: {
+    status: 409,
+    description: 'Another of your tags has this name (in any case): merge into it instead.',
+  },
   NUMBER_ALREADY_EXISTS: { status: 409, description: 'You already have this phone number.' },
   NUMBER_LIMIT_REACHED: {
     status: 409,

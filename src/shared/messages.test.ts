@@ -87,6 +87,12 @@ const CODES: [string, string][] = [
   ['Ваш код подтверждения: 2024', '2024'],
   ['验证码：2023', '2023'],
   ['Your code 1234-5678 expires soon', '12345678'],
+  // Marks around a code that elsewhere mean something else
+  ['Your code is *4821*', '4821'],
+  ['您的验证码为【482193】，5分钟内有效', '482193'],
+  // Arabic-Indic and Persian digits read as the digits the user types
+  ['رمز التحقق: ٤٨٢١٩٣', '482193'],
+  ['کد تایید شما: ۴۸۲۱', '4821'],
 ];
 
 /** Numbers that are never a code: [what, text]. */
@@ -128,6 +134,16 @@ const NEVER: [string, string][] = [
   ['a numbered reference', 'Order No. 48219 confirmed'],
   ['a number in a link', 'Visit https://example.com:8080/verify/482193'],
   ['a number glued to letters', 'Use promo SAVE2024 or X1234Y'],
+  ["a card's last digits", 'Card ending in 4821 charged $12.00'],
+  ['a masked card', 'Карта *4821: покупка 1500 р'],
+  ['a card brand and digits', 'MIR-4821 14:32 зачисление'],
+  ['a Chinese card tail', '您尾号4821的储蓄卡支出128.00元'],
+  ['an SMS short code', 'Reply STOP to 78345 to opt out'],
+  ['points', 'You earned 1500 points'],
+  ['an order number', 'Order 48213 shipped'],
+  ['a flight number', 'Flight UA 1532 departs at 6:45 PM'],
+  ['a sender in brackets', '【12306】您已购票，请按时乘车。'],
+  ['a service phone number', '如有疑问请致电95588'],
   ['no number at all', 'Your verification code has expired'],
   ['an empty text', ''],
 ];

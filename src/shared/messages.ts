@@ -54,28 +54,60 @@ function isWordChar(ch: string | undefined): boolean {
 const NANP_PHONE = /(?<!\d)(?:\+?1[ .-]?)?(?:\(\d{3}\)\s?|\d{3}[ .-])\d{3}[ .-]\d{4}(?!\d)/g;
 const INTL_PHONE = /\+\d{1,4}(?:[ .-]?\(?\d{1,5}\)?){1,6}(?!\d)/g;
 const URL = /\b(?:https?:\/\/|www\.)\S+/gi;
+/**
+ * A sender in lenticular brackets opening a CJK message ('【12306】', '【淘宝】') or closing it (not
+ * all digits there: '验证码【4821】' is a code).
+ */
+const BRAND = /^\s*【[^】]{1,30}】|【(?=[^】]{0,29}[^】\d])[^】]{1,30}】\s*$/g;
 
 /** Before a number: a currency sign or code ('$1234', 'R$ 1234', 'USD 1500', 'Rs. 500'). */
 const CURRENCY_BEFORE =
-  /(?:[$€£¥₽₹₩₺₴₦฿¢]|(?<![\p{L}])(?:usd|eur|gbp|rub|brl|cny|rmb|inr|mxn|jpy|chf|cad|aud|rs\.?))\s?$/iu;
+  /(?:[$€£¥￥₽₹₩₺₴₦฿¢]|(?<![\p{L}])(?:usd|eur|gbp|rub|brl|cny|rmb|inr|mxn|jpy|chf|cad|aud|rs\.?))\s?$/iu;
 
-/** After a number: percent, currency or a unit ('1234%', '1500 USD', '1500 руб.', '1500元'). */
+/**
+ * After a number: percent, currency or a unit ('1234%', '1500 USD', '1500 руб.', '1500元', '1500
+ * points').
+ */
 const AMOUNT_AFTER = new RegExp(
-  String.raw`^\s?(?:%|[$€£¥₽₹₩₺₴₦฿¢元円块]|(?:` +
+  String.raw`^\s?(?:%|[$€£¥￥₽₹₩₺₴₦฿¢元円块원]|(?:` +
     [
       'usd|eur|gbp|rub|brl|cny|rmb|inr|mxn|jpy|chf|cad|aud|pln|uah|kzt',
       'dollars?|euros?|reais|real|pesos?|yuan|yen|rupees?|pounds?',
-      'руб\\p{L}*|р\\.|грн|тенге|zł',
+      'руб\\p{L}*|р\\.?|грн|тенге|zł|ريال|درهم|جنيه|دينار',
       'hrs?|hours?|mins?|minutes?|minutos?|minuten|secs?|seconds?|segundos?|sekunden',
       'мин\\p{L}*|час\\p{L}*|сек\\p{L}*|分钟|小时|秒',
       'km|kg|mb|gb|kb|ms|mm|cm|px',
+      'points?|pts|miles|puntos|pontos|балл\\p{L}*|бонус\\p{L}*|积分|ポイント|포인트',
     ].join('|') +
     String.raw`)(?![\p{L}]))`,
   'iu',
 );
 
-/** Before a number: an order/reference marker ('#12345', '№ 1234', 'No. 1234'). */
-const REFERENCE_BEFORE = /(?:#|№|(?<![\p{L}])(?:no|nr)\.?)\s?$/iu;
+/**
+ * Before a number: an order, reference or flight marker ('#12345', '№ 1234', 'No. 1234', 'n° 1234',
+ * 'Order 48213', 'Tu pedido 48213', 'Ваш заказ 48213', '订单号：48213', 'Flight UA 1532',
+ * 'Рейс SU 1402').
+ */
+const REFERENCE_BEFORE =
+  /(?:#|№|订单号?|注文番号|주문번호|(?<![\p{L}])(?:(?:no|nr|n[°º])\.?|order|pedido|заказ|bestellung|commande|sipari\p{L}*|(?:flight|flug|vuelo|voo|vol|рейс)(?:\s[A-Z\d]{2})?))[\s:：]?$/iu;
+
+/**
+ * Around a number that is never a code: a card's or account's last digits ('card ending 4821',
+ * '*1234', 'MIR-1234', 'terminada en', 'cartão final', '尾号1234', '账户1234', '카드(1234)',
+ * '4821 ile biten kart'), an SMS short code ('Reply STOP to 78345', 'Envía BAJA al 22555') or a
+ * service phone number ('致电95588').
+ */
+const NOT_CODE_BEFORE = new RegExp(
+  String.raw`(?:\*|(?<![\p{L}])(?:` +
+    [
+      'ending(?: in)?|ends in|terminad[ao] en|terminaci[oó]n|final|se terminant par|المنتهية بـ?',
+      'mir|visa|mc|ecmc|maestro|amex',
+      '(?:stop|help|baja|ayuda|sair|стоп)\\s(?:to|al|para|на)',
+    ].join('|') +
+    String.raw`)|尾号|账户|카드|致电|拨打|热线|电话)[\s:(-]{0,2}$`,
+  'iu',
+);
+const NOT_CODE_AFTER = /^\sile biten/i;
 
 /**
  * Code words. Strong ones name the code itself; soft ones only say what it is for. Stems may sit
@@ -88,7 +120,7 @@ const STRONG_KEYWORD = new RegExp(
     'codice',
     'код',
     '(?<![\\p{L}])(?:kod|kodu|kodunuz|kodem)(?![\\p{L}])',
-    '(?<![\\p{L}])(?:otp|pin|m?tan|2fa)(?![\\p{L}])',
+    '(?<![\\p{L}])(?:otp|pin|m?tan|2fa|token)(?![\\p{L}])',
     'passwor[dt]',
     'kennwort',
     'contrase[ñn]a',
@@ -98,8 +130,10 @@ const STRONG_KEYWORD = new RegExp(
     'пароль',
     'парол\\p{L}*',
     'hasło',
+    '(?<![\\p{L}])[şs]ifre',
+    'رمز|كود',
     '验证码|驗證碼|校验码|校驗碼|确认码|確認碼|动态码|動態碼|认证码|認證碼|验证|驗證|密码|密碼',
-    '認証コード|確認コード|認証番号|인증번호|인증 번호',
+    'コード|パスワード|認証番号|인증번호|인증 번호',
   ].join('|'),
   'giu',
 );
@@ -141,19 +175,25 @@ type Candidate = {
   prefixed: boolean;
 };
 
-/** Overwrite phone numbers and links so their digits are never read as codes. */
+/** Overwrite phone numbers, links and '【sender】' so their digits are never read as codes. */
 function maskNonCodes(text: string): string {
   const mask = (s: string, re: RegExp, minDigits = 0) =>
     s.replace(re, (m) => (m.replace(/\D/g, '').length >= minDigits ? MASK.repeat(m.length) : m));
   let s = mask(text, URL);
+  s = mask(s, BRAND);
   s = mask(s, NANP_PHONE, 10);
   s = mask(s, INTL_PHONE, 8);
   return s;
 }
 
-/** Full-width digits ('１２３４５６', common in CJK messages) read as ASCII digits. */
+/**
+ * Full-width digits ('１２３４５６', common in CJK messages) and Arabic-Indic ones ('٤٨٢١٩٣', '۴۸۲')
+ * read as ASCII digits. Each block starts at a code point ending in 0, and a character stays one.
+ */
 const toAsciiDigits = (s: string) =>
-  s.replace(/[\uFF10-\uFF19]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xff10 + 48));
+  s.replace(/[\uFF10-\uFF19\u0660-\u0669\u06F0-\u06F9]/g, (d) =>
+    String.fromCharCode(48 + (d.charCodeAt(0) & 15)),
+  );
 
 function findKeywords(s: string): Keyword[] {
   const found: Keyword[] = [];
@@ -194,14 +234,18 @@ function isNonCode(s: string, start: number, end: number, joined: boolean): bool
     ? [/\d[\s.,:/-]?$/, /^[\s.,:/-]?\d/]
     : [/(?:\d[.,:/-]|\d{3} )$/, /^(?:[.,:/-]\d| \d{3})/];
   if (glued[0]!.test(before) || glued[1]!.test(after)) return true;
-  return CURRENCY_BEFORE.test(before) || AMOUNT_AFTER.test(after);
+  if (CURRENCY_BEFORE.test(before) || AMOUNT_AFTER.test(after) || NOT_CODE_AFTER.test(after))
+    return true;
+  // '*1234' is a card; '*1234*' is bold.
+  const wider = s.slice(Math.max(0, start - 20), start);
+  return NOT_CODE_BEFORE.test(wider) && !(wider.endsWith('*') && after.startsWith('*'));
 }
 
 function isWeak(s: string, start: number, digits: string): boolean {
   const n = Number(digits);
   if (digits.length === 4 && n >= 1900 && n <= 2099) return true;
   if (/^(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])$/.test(digits)) return true;
-  return REFERENCE_BEFORE.test(s.slice(Math.max(0, start - 6), start));
+  return REFERENCE_BEFORE.test(s.slice(Math.max(0, start - 16), start));
 }
 
 function findCandidates(s: string): Candidate[] {
@@ -246,7 +290,15 @@ function rate(s: string, c: Candidate, keywords: Keyword[]): { score: number; di
       distance = d;
     }
   };
-  for (const k of keywords) {
+  // Keywords are sorted and disjoint: start at the first one that ends within reach.
+  let lo = 0;
+  for (let hi = keywords.length; lo < hi;) {
+    const mid = (lo + hi) >> 1;
+    if (keywords[mid]!.end < c.start - NEAR_BEFORE) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let i = lo; i < keywords.length && keywords[i]!.start <= c.end + NEAR_AFTER; i++) {
+    const k = keywords[i]!;
     if (k.end <= c.start) {
       const gap = s.slice(k.end, c.start);
       if (gap.length > NEAR_BEFORE || /\d/.test(gap)) continue;
@@ -267,9 +319,11 @@ function rate(s: string, c: Candidate, keywords: Keyword[]): { score: number; di
  * The verification code in a message, digits only ('123-456' → '123456', 'G-123456' → '123456'),
  * or null. Reads plain 4–8 digit codes (4–6 preferred, as in "the first 4 to 6 digit run"),
  * '123-456', '123 456' and 'G-123456'; a code next to a code word (code, código, код, 验证码,
- * kod, OTP, PIN, passcode, verification, …) wins over other numbers in the text. Never reads
- * prices, percentages, amounts, dates, times, phone numbers, numbers in links, or a year
- * (1900–2099) unless a code word points right at it ('code: 2024').
+ * kod, OTP, PIN, token, passcode, verification, …) wins over other numbers in the text. Never
+ * reads prices, percentages, amounts, points, dates, times, phone numbers, numbers in links, a
+ * card's last digits, SMS short codes or a '【sender】', nor a year (1900–2099), order or flight
+ * number unless a code word points right at it ('code: 2024'). Full-width and Arabic-Indic digits
+ * are read as ASCII ones. Checked against code-corpus.json.
  */
 export function extractCode(content: string): string | null {
   const s = maskNonCodes(toAsciiDigits(content.slice(0, MAX_SCAN)));
@@ -317,18 +371,15 @@ export const MAX_FILTER_DATE = '9999-12-30';
 const filterDate = (formatError: string) =>
   z.iso
     .date(formatError)
-    .refine(
-      (d) => d >= MIN_FILTER_DATE && d <= MAX_FILTER_DATE,
-      `Date must be between ${MIN_FILTER_DATE} and ${MAX_FILTER_DATE}`,
-    );
+    .refine((d) => d >= MIN_FILTER_DATE && d <= MAX_FILTER_DATE, 'validation.messages.dateRange');
 
 export const messageListQuerySchema = z.object({
-  numberId: z.uuid('Unknown number').optional(),
+  numberId: z.uuid('validation.unknownNumber').optional(),
   q: z.string().trim().max(200).optional(),
   /** First day, YYYY-MM-DD. */
-  from: filterDate('Start date must be YYYY-MM-DD').optional(),
+  from: filterDate('validation.messages.fromFormat').optional(),
   /** Last day, YYYY-MM-DD. */
-  to: filterDate('End date must be YYYY-MM-DD').optional(),
+  to: filterDate('validation.messages.toFormat').optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(MESSAGES_PAGE_MAX).default(50),
 });

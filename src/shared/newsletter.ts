@@ -8,8 +8,6 @@ export const subscribeBody = z.strictObject({ email: emailSchema });
 export const subscribeResponse = z.object({
   status: z.enum(['subscribed', 'already_subscribed']),
 });
-export const SUBSCRIBED_MESSAGE = "Thanks for subscribing! We'll email you when we publish.";
-export const ALREADY_SUBSCRIBED_MESSAGE = 'This email is already subscribed.';
 
 export const subscriberListQuery = z.object({
   q: z.string().trim().max(200).optional(),

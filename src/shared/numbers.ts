@@ -13,8 +13,8 @@ export const NUMBERS_PAGE_MAX = 100;
  */
 export const SEARCH_TOTAL_CAP = 1_000;
 
-export const PHONE_ERROR = 'Phone number must be exactly 10 digits';
-export const LINK_ERROR = 'API link must be a valid URL starting with http';
+export const PHONE_ERROR = 'validation.numbers.phone';
+export const LINK_ERROR = 'validation.numbers.apiLink';
 
 /** A provider link: http(s) only, parseable, at most 2,048 characters. */
 export function isValidApiLink(link: string): boolean {
@@ -37,23 +37,49 @@ export const apiLinkField = z
   .trim()
   .refine(isValidApiLink, LINK_ERROR);
 
+const TOO_MANY_TAGS = 'validation.numbers.tooManyTags';
+
 export const tagIdsField = z
-  .array(z.uuid('Unknown tag'), { error: 'Tags must be a list' })
-  .max(MAX_TAGS_PER_NUMBER, `Maximum ${MAX_TAGS_PER_NUMBER} tags allowed`)
+  .array(z.uuid('validation.numbers.unknownTag'), { error: 'validation.numbers.tagList' })
+  .max(MAX_TAGS_PER_NUMBER, TOO_MANY_TAGS)
   .transform((ids) => [...new Set(ids)]);
 
-export const notesField = z
-  .string()
-  .max(MAX_NOTES_LENGTH, `Notes must be at most ${MAX_NOTES_LENGTH} characters`);
+const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
-export const createNumberBody = z.object({
-  phoneNumber: phoneNumberField,
-  apiLink: apiLinkField,
-  notes: notesField.default(''),
-  isActive: z.boolean().default(true),
-  isFavorite: z.boolean().default(false),
-  tagIds: tagIdsField.default([]),
-});
+/** A tag's name: trimmed, 1 to MAX_TAG_NAME_LENGTH characters. */
+export const tagNameField = z
+  .string({ error: 'validation.tags.nameRequired' })
+  .trim()
+  .min(1, 'validation.tags.nameRequired')
+  .max(MAX_TAG_NAME_LENGTH, 'validation.tags.nameTooLong');
+
+/**
+ * New tags by name, beside `tagIds`: each is the user's tag of that name (any case) or, if none,
+ * created in the same transaction as the number write, so a save that fails leaves no tag behind.
+ */
+export const tagNamesField = z
+  .array(tagNameField, { error: 'validation.numbers.tagList' })
+  .max(MAX_TAGS_PER_NUMBER, TOO_MANY_TAGS)
+  .transform((names) => names.filter((n, i) => names.findIndex((m) => sameName(m, n)) === i));
+
+/** `tagIds` and `tagNames` together name at most MAX_TAGS_PER_NUMBER tags (reported on `tagIds`). */
+const withinTagLimit = (b: { tagIds?: string[] | undefined; tagNames?: string[] | undefined }) =>
+  (b.tagIds?.length ?? 0) + (b.tagNames?.length ?? 0) <= MAX_TAGS_PER_NUMBER;
+const tagLimitIssue = { message: TOO_MANY_TAGS, path: ['tagIds'] };
+
+export const notesField = z.string().max(MAX_NOTES_LENGTH, 'validation.numbers.notesTooLong');
+
+export const createNumberBody = z
+  .object({
+    phoneNumber: phoneNumberField,
+    apiLink: apiLinkField,
+    notes: notesField.default(''),
+    isActive: z.boolean().default(true),
+    isFavorite: z.boolean().default(false),
+    tagIds: tagIdsField.default([]),
+    tagNames: tagNamesField.default([]),
+  })
+  .refine(withinTagLimit, tagLimitIssue);
 export type CreateNumberInput = z.input<typeof createNumberBody>;
 
 export const updateNumberBody = z
@@ -64,13 +90,20 @@ export const updateNumberBody = z
     isActive: z.boolean(),
     isFavorite: z.boolean(),
     tagIds: tagIdsField,
+    /** With or without `tagIds`: either one given replaces the tag set by both together. */
+    tagNames: tagNamesField,
   })
   .partial()
-  .refine((b) => Object.keys(b).length > 0, 'Nothing to update');
+  .refine((b) => Object.keys(b).length > 0, 'validation.nothingToUpdate')
+  .refine(withinTagLimit, tagLimitIssue);
 export type UpdateNumberInput = z.input<typeof updateNumberBody>;
 
 export const tagDto = z.object({ id: z.uuid(), name: z.string() });
 export type Tag = z.infer<typeof tagDto>;
+
+/** `GET /v1/tags`: each tag with how many of the user's numbers carry it. */
+export const tagListItemDto = tagDto.extend({ numberCount: z.number().int() });
+export type TagListItem = z.infer<typeof tagListItemDto>;
 
 /** A stored message as shown on a number card. */
 export const recentMessageDto = z.object({
@@ -112,15 +145,22 @@ export type VoipNumber = z.infer<typeof numberDto>;
 const boolParam = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 export const listNumbersQuery = z.object({
-  q: z.string().trim().max(200).optional(),
+  q: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .describe(
+      "Part of the phone digits, a tag name or the link's host; with a '/', the link's host and path",
+    ),
   active: boolParam.optional(),
   favorite: boolParam.optional(),
   /** Only active numbers whose last poll failed (Recent Messages' warnings); `true` or absent. */
   failing: z
-    .literal('true', 'failing takes only true')
+    .literal('true', 'validation.numbers.failing')
     .transform(() => true)
     .optional(),
-  tag: z.uuid('Unknown tag').optional(),
+  tag: z.uuid('validation.numbers.unknownTag').optional(),
   /** The number with these 10 digits (formatting such as `+1 (555) 010-0000` is accepted). */
   phone: phoneNumberField.optional(),
   cursor: z.string().max(200).optional(),
@@ -129,13 +169,14 @@ export const listNumbersQuery = z.object({
 
 /** `GET /v1/numbers/expiring`: active numbers ending within `days` (or ended within a day). */
 export const EXPIRING_SOON_DAYS = 14;
+export const MAX_EXPIRING_SOON_DAYS = 60;
 export const EXPIRING_MAX = 200;
 export const expiringNumbersQuery = z.object({
   days: z.coerce
-    .number({ error: 'Days must be a whole number' })
-    .int('Days must be a whole number')
-    .min(1, 'Days must be at least 1')
-    .max(60, 'Days must be at most 60')
+    .number({ error: 'validation.days.wholeNumber' })
+    .int('validation.days.wholeNumber')
+    .min(1, 'validation.days.atLeastOne')
+    .max(MAX_EXPIRING_SOON_DAYS, 'validation.numbers.expiringDaysMax')
     .default(EXPIRING_SOON_DAYS),
 });
 export const expiringNumbersResponse = z.object({
@@ -170,22 +211,27 @@ export const numberListResponse = z.object({
   total: z.number().int().nullable(),
   /** True when a search matched more numbers than `total` (SEARCH_TOTAL_CAP): show "1,000+". */
   totalCapped: z.boolean(),
+  /** All the user's numbers, whatever the filters; on the first page only (else null). */
+  collectionTotal: z.number().int().nullable(),
   nextCursor: z.string().nullable(),
 });
 export type NumberList = z.infer<typeof numberListResponse>;
 
-export const idParams = z.object({ id: z.uuid('Not found') });
+/** A path's id (a malformed one is answered 404 NOT_FOUND, plugins/errors.ts). */
+export const idParams = z.object({ id: z.uuid() });
 
 export const bulkDeleteBody = z.object({
-  ids: z.array(z.uuid('Invalid id')).min(1, 'Select at least one number').max(10_000),
+  ids: z.array(z.uuid('validation.invalidId')).min(1, 'validation.selectOneNumber').max(10_000),
 });
 
-export const createTagBody = z.object({
-  name: z
-    .string({ error: 'Tag name is required' })
-    .trim()
-    .min(1, 'Tag name is required')
-    .max(MAX_TAG_NAME_LENGTH, `Tag names are at most ${MAX_TAG_NAME_LENGTH} characters`),
+export const createTagBody = z.object({ name: tagNameField });
+
+/** `PATCH /v1/tags/:id`: a new name (another case of the same name is fine). */
+export const renameTagBody = z.object({ name: tagNameField });
+
+/** `POST /v1/tags/:id/merge`: the tag that takes over the numbers of `:id`. */
+export const mergeTagBody = z.object({
+  intoId: z.uuid({ error: 'validation.tags.mergeInto' }),
 });
 
 /**
@@ -193,16 +239,22 @@ export const createTagBody = z.object({
  * six bulk formats) or 'settings' (the settings page: the JSON export or `number|API link` lines).
  */
 export const importFormat = z.enum(['bulk', 'settings'], {
-  error: "Import format must be 'bulk' or 'settings'",
+  error: 'validation.numbers.importFormat',
 });
 export type ImportFormat = z.infer<typeof importFormat>;
 
-export const importBody = z.object({
-  text: z.string({ error: 'Nothing to import' }).max(5 * 1024 * 1024, 'Import is too large'),
-  format: importFormat.default('bulk'),
-  /** Tags applied to every imported number, overriding tags named on the lines. */
-  tagIds: tagIdsField.optional(),
-});
+export const importBody = z
+  .object({
+    text: z
+      .string({ error: 'validation.numbers.nothingToImport' })
+      .max(5 * 1024 * 1024, 'validation.numbers.importTooLarge'),
+    format: importFormat.default('bulk'),
+    /** Tags applied to every imported number, overriding tags named on the lines. */
+    tagIds: tagIdsField.optional(),
+    /** More such tags by name, created when missing (see `tagNamesField`). */
+    tagNames: tagNamesField.optional(),
+  })
+  .refine(withinTagLimit, tagLimitIssue);
 
 export const importResult = z.object({
   imported: z.number().int(),
@@ -219,6 +271,11 @@ export const importResult = z.object({
   errors: z.array(
     z.object({ line: z.number().int(), message: z.string(), duplicate: z.boolean() }),
   ),
+  /**
+   * Tag names on bulk lines that match none of the user's tags (each once): those numbers were
+   * imported without them (bulk lines never create tags).
+   */
+  unknownTags: z.array(z.string()),
 });
 export type ImportResult = z.infer<typeof importResult>;
 

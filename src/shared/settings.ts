@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mustBeBoolean, withValues } from './validation-message.ts';
 
 export * from './setting-definitions.ts';
 import { SETTING_DEFINITIONS, type SettingKey } from './setting-definitions.ts';
@@ -8,31 +9,33 @@ export function settingValueSchema(key: SettingKey): z.ZodType<boolean | number 
   const d = SETTING_DEFINITIONS[key];
   switch (d.type) {
     case 'boolean':
-      return z.boolean({ error: `${key} must be true or false` });
-    case 'number':
+      return z.boolean({ error: mustBeBoolean(key) });
+    case 'number': {
+      const whole = withValues('validation.settings.wholeNumber', { key });
       return z
-        .number({ error: `${key} must be a whole number` })
-        .int(`${key} must be a whole number`)
-        .min(d.min, `${key} must be at least ${d.min}`)
-        .max(d.max, `${key} must be at most ${d.max}`);
+        .number({ error: whole })
+        .int(whole)
+        .min(d.min, withValues('validation.settings.atLeast', { key, min: d.min }))
+        .max(d.max, withValues('validation.settings.atMost', { key, max: d.max }));
+    }
     case 'email':
       return z
-        .string({ error: `${key} must be text` })
+        .string({ error: withValues('validation.settings.text', { key }) })
         .trim()
-        .max(d.maxLength, `${key} must be at most ${d.maxLength} characters`)
-        .pipe(z.email(`${key} must be an email address`));
+        .max(d.maxLength, withValues('validation.settings.tooLong', { key, max: d.maxLength }))
+        .pipe(z.email(withValues('validation.settings.email', { key })));
     case 'text':
       return z
-        .string({ error: `${key} must be text` })
+        .string({ error: withValues('validation.settings.text', { key }) })
         .trim()
-        .min(1, `${key} must not be empty`)
-        .max(d.maxLength, `${key} must be at most ${d.maxLength} characters`);
+        .min(1, withValues('validation.settings.empty', { key }))
+        .max(d.maxLength, withValues('validation.settings.tooLong', { key, max: d.maxLength }));
   }
 }
 
 /** PUT /v1/admin/settings/:key */
 export const updateSettingBody = z.strictObject({
-  value: z.unknown().refine((v) => v !== undefined, 'value is required'),
+  value: z.unknown().refine((v) => v !== undefined, 'validation.settings.valueRequired'),
 });
 
 export const settingDto = z.object({
@@ -97,10 +100,3 @@ export const siteInfoResponse = z.object({
   blogEnabled: z.boolean(),
 });
 export type SiteInfo = z.infer<typeof siteInfoResponse>;
-
-/** Maintenance mode: the 503 answer to a non-admin's write, and the maintenance screen's words. */
-export const MAINTENANCE_MESSAGE = 'VOIP Manager is down for maintenance. Please try again later.';
-export const MAINTENANCE_TITLE = 'Down for maintenance';
-export const maintenanceText = (siteName: string) =>
-  `${siteName} is down for maintenance. Please try again later.`;
-export const MAINTENANCE_ADMIN_LINK = 'Administrator? Sign in';

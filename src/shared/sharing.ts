@@ -29,19 +29,17 @@ export const DEFAULT_REMARK = 'none';
 /** 128 random bits, base64url without padding: 22 characters. */
 export const HASH_RE = /^[A-Za-z0-9_-]{22}$/;
 
-export const PAGE_NAME_REQUIRED = 'Page name is required';
-export const PAGE_NUMBERS_REQUIRED = 'At least one number must be selected';
-export const ENDPOINT_NAME_REQUIRED = 'Entry name is required';
-export const ENDPOINT_NUMBER_REQUIRED = 'Number ID is required';
-export const PAGE_NOT_FOUND = 'Page not found or inactive';
-export const ENDPOINT_NOT_FOUND = 'API endpoint not found or inactive';
+// Validation messages: keys of the catalogue (validation-message.ts), shown translated.
+export const PAGE_NAME_REQUIRED = 'validation.sharing.pageNameRequired';
+export const PAGE_NUMBERS_REQUIRED = 'validation.sharing.pageNumbersRequired';
+export const ENDPOINT_NAME_REQUIRED = 'validation.sharing.endpointNameRequired';
+export const ENDPOINT_NUMBER_REQUIRED = 'validation.sharing.endpointNumberRequired';
 export const SINGLE_LINES_REQUIRED =
   'Please enter valid phone numbers with API links in the correct format';
 export const notInCollection = (phone: string) =>
   `${phone}: Number not found in your collection. Add it first.`;
 /** Default endpoint name: 'API for (555) 000-1234'. */
 export const defaultEndpointName = (formatted: string) => `API for ${formatted}`;
-export const WAIT_TOO_LONG = `wait must be at most ${MAX_WAIT_SECONDS} seconds`;
 /** 'Created 3 entries with 2 errors' (product rules), or 'Created 3 entries' when none failed. */
 export const createdEndpointsMessage = (created: number, errors: number) =>
   `Created ${created} ${created === 1 ? 'entry' : 'entries'}` +
@@ -52,18 +50,18 @@ const name = (required: string) =>
     .string({ error: required })
     .trim()
     .min(1, required)
-    .max(MAX_SHARE_NAME_LENGTH, `Name must be at most ${MAX_SHARE_NAME_LENGTH} characters`);
+    .max(MAX_SHARE_NAME_LENGTH, 'validation.sharing.nameTooLong');
 
 const numberIds = z
-  .array(z.uuid('Unknown number'), { error: PAGE_NUMBERS_REQUIRED })
+  .array(z.uuid('validation.unknownNumber'), { error: PAGE_NUMBERS_REQUIRED })
   .min(1, PAGE_NUMBERS_REQUIRED)
-  .max(MAX_PAGE_NUMBERS, `A page holds at most ${MAX_PAGE_NUMBERS} numbers`)
+  .max(MAX_PAGE_NUMBERS, 'validation.sharing.pageTooManyNumbers')
   .transform((ids) => [...new Set(ids)]);
 
 const remark = z
   .string()
   .trim()
-  .max(MAX_REMARK_LENGTH, `Remark must be at most ${MAX_REMARK_LENGTH} characters`)
+  .max(MAX_REMARK_LENGTH, 'validation.sharing.remarkTooLong')
   .transform((r) => r || DEFAULT_REMARK);
 
 // ---------------------------------------------------------------------------------------------
@@ -100,7 +98,7 @@ export const createEndpointBody = z.object({
   remark: remark.default(DEFAULT_REMARK),
 });
 export const createEndpointsFromLinesBody = z.object({
-  lines: z.string().max(1_000_000, 'Too much text'),
+  lines: z.string().max(1_000_000, 'validation.sharing.tooMuchText'),
   remark: remark.default(DEFAULT_REMARK),
 });
 export const updateEndpointBody = z
@@ -158,8 +156,8 @@ export type CreateEndpointsResult = z.infer<typeof createEndpointsResult>;
 
 export const bulkDeleteEndpointsBody = z.object({
   ids: z
-    .array(z.uuid('Invalid id'))
-    .min(1, 'Select at least one entry')
+    .array(z.uuid('validation.invalidId'))
+    .min(1, 'validation.sharing.selectOneEntry')
     .max(MAX_SINGLE_LINES * 10)
     .transform((ids) => [...new Set(ids)]),
 });
@@ -201,6 +199,17 @@ export type PublicPage = z.infer<typeof publicPageSchema>;
 export const publicEndpointSchema = z.object({ name: z.string(), number: publicNumberSchema });
 export type PublicEndpoint = z.infer<typeof publicEndpointSchema>;
 
+/**
+ * What the server rendered a shared page (/api/{hash}, /single/{hash}) from, written into the page
+ * as JSON (`#share-state`) for its island to hydrate with: the answer of the public read (`data`)
+ * or its not-found sentence, and the time it was rendered at (relative times: '5m ago').
+ */
+export type PublicShareState = { renderedAt: number } & (
+  | { kind: 'page'; data: PublicPage }
+  | { kind: 'single'; data: PublicEndpoint }
+  | { kind: 'page' | 'single'; notFound: { code: string; message: string } }
+);
+
 /** A live `message` event of a public page's or endpoint's stream: the message and its number. */
 export const publicMessageEventSchema = publicMessageSchema.extend({ numberId: z.uuid() });
 export type PublicMessageEvent = z.infer<typeof publicMessageEventSchema>;
@@ -216,12 +225,12 @@ export type PublicLatest = z.infer<typeof publicLatestSchema>;
 export const publicLatestQuery = z.object({
   /** Seconds to wait for a code newer than the request (1–60). */
   wait: z.coerce
-    .number({ error: 'wait must be a whole number of seconds' })
-    .int('wait must be a whole number of seconds')
-    .min(1, 'wait must be at least 1 second')
-    .max(MAX_WAIT_SECONDS, WAIT_TOO_LONG)
+    .number({ error: 'validation.wait.wholeSeconds' })
+    .int('validation.wait.wholeSeconds')
+    .min(1, 'validation.sharing.waitMin')
+    .max(MAX_WAIT_SECONDS, 'validation.sharing.waitMax')
     .optional(),
 });
 
 /** `POST /v1/public/pages/:hash/expect`: the page's number that was copied. */
-export const expectPageBody = z.object({ numberId: z.uuid('Number not found') });
+export const expectPageBody = z.object({ numberId: z.uuid('validation.sharing.numberNotFound') });

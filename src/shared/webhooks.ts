@@ -16,16 +16,6 @@ export const WEBHOOK_EVENTS = [
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number] | 'webhook.test';
 
-export const EVENT_DESCRIPTIONS: Record<(typeof WEBHOOK_EVENTS)[number], string> = {
-  'code.received': 'A message with a code arrived (the code already extracted)',
-  'message.received': 'Any message arrived, with or without a code',
-  'number.failing': "A number's provider link failed 3 polls in a row, or its provider was paused",
-  'number.recovered': 'A failing number was read again',
-  'number.expiring': "A number's end date is near (once per end date; a renewal re-arms it)",
-  'number.dead':
-    "A number's provider link has not answered successfully for a day (the site's dead-link hours): once per failing spell",
-};
-
 /** What each event POSTs: `{type, timestamp, data}` (the contract; `/v1/openapi.json` shows it). */
 const payload = <T extends string, D extends z.ZodRawShape>(type: T, data: D) =>
   z.strictObject({
@@ -80,15 +70,17 @@ export const MAX_WEBHOOK_FILTER_IDS = 100;
 export const SECRET_OVERLAP_HOURS = 24;
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 
-const URL_ERROR = 'URL must be a valid http or https address';
+const URL_ERROR = 'validation.url';
 const urlField = z.string({ error: URL_ERROR }).trim().refine(isValidApiLink, URL_ERROR);
 const eventsField = z
-  .array(z.enum(WEBHOOK_EVENTS, { error: 'Unknown event' }), { error: 'Choose at least one event' })
-  .min(1, 'Choose at least one event')
+  .array(z.enum(WEBHOOK_EVENTS, { error: 'validation.unknownEvent' }), {
+    error: 'validation.eventRequired',
+  })
+  .min(1, 'validation.eventRequired')
   .transform((e) => WEBHOOK_EVENTS.filter((x) => e.includes(x)));
 const idsField = z
-  .array(z.uuid('Unknown id'))
-  .max(MAX_WEBHOOK_FILTER_IDS, `At most ${MAX_WEBHOOK_FILTER_IDS} ids`)
+  .array(z.uuid('validation.unknownId'))
+  .max(MAX_WEBHOOK_FILTER_IDS, 'validation.tooManyIds')
   .transform((ids) => [...new Set(ids)]);
 
 export const createWebhookBody = z.object({
@@ -101,9 +93,9 @@ export const createWebhookBody = z.object({
   enabled: z.boolean().optional(),
   /** Days before a number's end date that `number.expiring` is sent (default 3). */
   expiringDays: z
-    .int({ error: 'Days must be a whole number' })
-    .min(1, 'Days must be at least 1')
-    .max(MAX_EXPIRING_DAYS, `Days must be at most ${MAX_EXPIRING_DAYS}`)
+    .int({ error: 'validation.days.wholeNumber' })
+    .min(1, 'validation.days.atLeastOne')
+    .max(MAX_EXPIRING_DAYS, 'validation.webhooks.expiringDaysMax')
     .optional(),
 });
 export type CreateWebhookBody = z.input<typeof createWebhookBody>;

@@ -227,25 +227,34 @@ describe('blog management', () => {
 
   it('toggles published and featured with one flag per PATCH, and rolls a failure back', async () => {
     const r = row(FIRST);
-    const publish = r.getByRole('button', { name: `Published: ${FIRST}` });
-    const star = r.getByRole('button', { name: `Featured: ${FIRST}` });
-    expect(await publish.getAttribute('aria-pressed')).toBe('true');
-    expect(await star.getAttribute('aria-pressed')).toBe('false');
+    /** A post's action, by its visible word (and the post's title for screen readers). */
+    const action = (word: string) =>
+      r.getByRole('button', { name: `${word} ${FIRST}`, exact: true });
+    // Each action says in words what it does (the badges say the state).
+    const words = r.getByRole('button').evaluateAll((buttons) =>
+      buttons.map((b) =>
+        [...b.childNodes]
+          .filter((n) => n.nodeType === Node.TEXT_NODE)
+          .map((n) => n.textContent)
+          .join(''),
+      ),
+    );
+    expect(await words).toEqual(['Feature', 'Unpublish', 'Edit', 'Delete']);
 
     patches.length = 0;
-    await publish.click();
+    await action('Unpublish').click();
     await r.getByText('Draft', { exact: true }).waitFor();
-    expect(await publish.getAttribute('aria-pressed')).toBe('false');
+    await action('Publish').waitFor();
     await page.getByText(`Unpublished "${FIRST}"`, { exact: true }).waitFor();
-    await star.click();
+    await action('Feature').click();
     await r.getByText('Featured', { exact: true }).waitFor();
-    expect(await star.getAttribute('aria-pressed')).toBe('true');
+    await action('Unfeature').waitFor();
     await page.getByText(`Featured "${FIRST}"`, { exact: true }).waitFor();
     expect(patches).toEqual([{ published: false }, { featured: true }]);
     expect(await postFromApi(FIRST)).toMatchObject({ published: false, featured: true });
 
     // Publish again.
-    await publish.click();
+    await action('Publish').click();
     await r.getByText('Published', { exact: true }).waitFor();
     await page.getByText(`Published "${FIRST}"`, { exact: true }).waitFor();
     expect(patches.at(-1)).toEqual({ published: true });
@@ -263,10 +272,10 @@ describe('blog management', () => {
           })
         : route.fallback(),
     );
-    await star.click();
+    await action('Unfeature').click();
     await page.getByText('Error updating post featured status').waitFor();
     await r.getByText('Featured', { exact: true }).waitFor();
-    expect(await star.getAttribute('aria-pressed')).toBe('true');
+    await action('Unfeature').waitFor();
     expect(patches.at(-1)).toEqual({ featured: false });
     await page.unroute('**/v1/admin/posts/*');
     expect(await postFromApi(FIRST)).toMatchObject({ published: true, featured: true });

@@ -51,6 +51,22 @@ describe('admin area', () => {
     return nav.getByRole('link').allInnerTexts();
   };
 
+  /**
+   * Each column of a list starts at the same x in its header and in every row (rows with and
+   * without badges, buttons or 'You'), at 1280 px.
+   */
+  const expectColumnsAligned = async (listName: string) => {
+    const starts = await page
+      .getByRole('list', { name: listName, exact: true })
+      .evaluate((ul) =>
+        [ul.previousElementSibling!, ...ul.children].map((row) =>
+          [...row.children].map((cell) => Math.round(cell.getBoundingClientRect().x)),
+        ),
+      );
+    expect(starts.length).toBeGreaterThanOrEqual(2);
+    for (const row of starts) expect(row).toEqual(starts[0]);
+  };
+
   /** Screenshots at 375 and 1280 px (the whole page), with no sideways scrolling. */
   const shoot = async (name: string) => {
     for (const width of [375, 1280]) {
@@ -123,6 +139,7 @@ describe('admin area', () => {
     const me = page.getByTestId('user-row').filter({ hasText: BOSS });
     await me.getByText('Verified', { exact: true }).waitFor();
     await me.getByText('Admin', { exact: true }).waitFor();
+    await expectColumnsAligned('Users');
     await shoot('users');
     // Search (debounced, in the URL) and the empty state; Clear Filters brings the list back.
     await page.getByLabel('Search').fill('nobody-here');
@@ -177,8 +194,9 @@ describe('admin area', () => {
     const row = page.getByTestId('admin-row').filter({ hasText: EDITOR });
     await row.waitFor();
     expect(await row.getByTestId('admin-permissions').innerText()).toBe('Blog');
-    await row.getByText('editor', { exact: true }).waitFor();
+    await row.getByText('Editor', { exact: true }).waitFor();
     await row.getByText('Active', { exact: true }).waitFor();
+    await expectColumnsAligned('Administrators');
     await shoot('admins');
 
     // The same email again: the server's refusal is shown in the dialog.
@@ -243,6 +261,12 @@ describe('admin area', () => {
     await page.getByRole('heading', { name: /^Blog Posts \(\d+\)$/ }).waitFor();
     await shoot('blog');
 
+    // The sections the editor may not see ask the server for nothing (no 403 in the console).
+    const refused: string[] = [];
+    const onRefused = (res: { url(): string; status(): number }) => {
+      if (res.status() >= 400) refused.push(`${new URL(res.url()).pathname} ${res.status()}`);
+    };
+    page.on('response', onRefused);
     for (const [url, name] of [
       ['/admin/users', 'users'],
       ['/admin/settings', 'settings'],
@@ -253,8 +277,11 @@ describe('admin area', () => {
       expect(new URL(page.url()).pathname).toBe(url);
       // Inside the layout: the sidebar is still there.
       expect(await sidebarEntries()).toEqual(['Dashboard', 'Blog Management']);
+      await page.waitForLoadState('networkidle');
       if (name === 'users') await shoot('not-authorised-section');
     }
+    page.off('response', onRefused);
+    expect(refused).toEqual([]);
 
     h.allowHttp(
       403,
@@ -287,6 +314,45 @@ describe('admin area', () => {
       dashboardActivity: 403,
       create: 403,
     });
+  });
+
+  it('a section whose permission is taken away while open turns into Not authorised', async () => {
+    const asBoss = async (method: 'GET' | 'PATCH', url: string, payload?: object) => {
+      const res = await h.t.app.inject({
+        method,
+        url,
+        headers: { cookie: `vm_session=${sessions.get(BOSS)}` },
+        ...(payload ? { payload } : {}),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const list = (await asBoss('GET', `/v1/admin/admins?q=${EDITOR}`)) as {
+      items: { id: string }[];
+    };
+    const editorPath = `/v1/admin/admins/${list.items[0]!.id}`;
+    const rights = (users: boolean) => ({
+      permissions: { blog: true, users, analytics: false, settings: false },
+    });
+    await asBoss('PATCH', editorPath, rights(true));
+    await actAs(EDITOR);
+    await page.goto(h.baseUrl + '/admin/users');
+    await page.getByRole('heading', { name: 'User Management', level: 1 }).waitFor();
+    await page.getByTestId('user-row').first().waitFor();
+
+    await asBoss('PATCH', editorPath, rights(false));
+    const refused: string[] = [];
+    const onRefused = (res: { url(): string; status(): number }) => {
+      if (res.status() === 403) refused.push(new URL(res.url()).pathname);
+    };
+    page.on('response', onRefused);
+    h.allowHttp(403, /\/v1\/admin\/newsletter\?/); // the one read before the page knows
+    await page.getByRole('tab', { name: /^Subscribers/ }).click();
+    await page.getByRole('heading', { name: 'Not authorised', level: 1 }).waitFor();
+    expect(await sidebarEntries()).toEqual(['Dashboard', 'Blog Management']);
+    await page.waitForLoadState('networkidle');
+    page.off('response', onRefused);
+    expect(refused).toEqual(['/v1/admin/newsletter']);
   });
 
   it('maintenance mode turned on in Settings shows users the maintenance page, and off again', async () => {

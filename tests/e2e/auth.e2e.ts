@@ -160,6 +160,18 @@ describe('public site and sign-in', () => {
     // Then again as you type.
     await emailInput.pressSequentially('nope');
     await page.getByText('Please enter a valid email address').waitFor();
+    // Typed into (focus visible), the invalid field's border stays red, not the focus colour.
+    expect(
+      await page.evaluate(() => {
+        const red = document.createElement('div');
+        red.className = 'border border-red-500';
+        document.body.append(red);
+        const want = getComputedStyle(red).borderTopColor;
+        red.remove();
+        const input = document.getElementById('auth-email')!;
+        return [input.matches(':focus-visible'), getComputedStyle(input).borderTopColor === want];
+      }),
+    ).toEqual([true, true]);
     expect(await page.getByText('Email is required').count()).toBe(0);
     await emailInput.fill('  Mixed.Case@Example.COM ');
     await page.getByText('Please enter a valid email address').waitFor({ state: 'detached' });

@@ -17,7 +17,11 @@ describe('contact form', () => {
     await page.goto(h.baseUrl + '/');
     await page.getByRole('contentinfo').getByRole('link', { name: 'Contact' }).click();
     await page.waitForURL('**/contact');
-    await page.getByLabel('Full Name').waitFor();
+    // The pre-rendered form shows before the app hydrates it (after its language's catalogue).
+    await page.waitForFunction(() => {
+      const h1 = document.querySelector('h1');
+      return !!h1 && Object.keys(h1).some((k) => k.startsWith('__reactFiber'));
+    });
 
     await page.getByRole('button', { name: 'Send Message' }).click();
     await page.getByText('Full Name is required').waitFor();

@@ -129,8 +129,9 @@ export async function startHarness(opts: { env?: Record<string, string> } = {}):
   };
 }
 
+/** The code of a sign-in mail: after 'code is' in English, else ending its code line (any language). */
 export const codeFrom = (text: string) => {
-  const m = /code is (\d{6})/.exec(text);
+  const m = /code is (\d{6})/.exec(text) ?? / (\d{6})$/m.exec(text);
   if (!m) throw new Error(`no code in mail: ${text}`);
   return m[1]!;
 };

@@ -52,6 +52,19 @@ async function settledBox(page: Page, locator: Locator) {
   throw new Error('the box kept moving for 10 s');
 }
 
+/** Whether the element a click at the middle of `locator` lands on is inside it. */
+async function topmostIsInside(page: Page, locator: Locator) {
+  const box = (await locator.boundingBox())!;
+  const handle = await locator.elementHandle();
+  return page.evaluate(
+    ([el, x, y]) => {
+      const hit = document.elementFromPoint(x, y);
+      return !!hit && (el as Element).contains(hit);
+    },
+    [handle, box.x + box.width / 2, box.y + box.height / 2] as const,
+  );
+}
+
 describe('live codes: the latest code on the card, compact code toasts, notes', () => {
   let h: Harness;
   let page: Page;
@@ -202,7 +215,7 @@ describe('live codes: the latest code on the card, compact code toasts, notes', 
     await toasts().waitFor({ state: 'detached' });
   });
 
-  it('groups several codes into one toast, compact over the header on a phone', async () => {
+  it('groups several codes into one toast, at the bottom and clear of the header on a phone', async () => {
     await page.goto(h.baseUrl + '/dashboard');
     await card(page, B.formatted).getByText('No messages yet').waitFor();
     await streamConnected();
@@ -231,12 +244,10 @@ describe('live codes: the latest code on the card, compact code toasts, notes', 
     expect(desk.y + desk.height).toBeLessThanOrEqual(800 - 16);
     await h.screenshot('live-codes-toast-group-1280');
 
-    // Phone: the same toast moves to the top, one line and the rest counted, within the header's
-    // height: the selection bar and the page below stay uncovered.
+    // Phone: the same toast at the bottom, centred and narrow: the header (menu, search, account
+    // menu) and the sticky selection bar stay uncovered and take clicks.
     await page.setViewportSize({ width: 375, height: 800 });
-    await toasts().getByRole('link', { name: 'and 3 more codes' }).waitFor();
-    await expect.poll(() => toasts().count()).toBe(1);
-    await expect.poll(() => lines.count()).toBe(1);
+    await expect.poll(() => lines.count()).toBe(3);
     await page.getByRole('button', { name: 'Select Numbers' }).click();
     const bar = page.getByRole('toolbar', { name: 'Selection' });
     await bar.waitFor();
@@ -244,9 +255,14 @@ describe('live codes: the latest code on the card, compact code toasts, notes', 
     const header = (await page.locator('header').first().boundingBox())!;
     expect(phone.width).toBeLessThanOrEqual(320);
     expect(phone.x).toBeGreaterThanOrEqual(8);
-    expect(phone.y).toBeGreaterThanOrEqual(0);
-    expect(phone.y + phone.height).toBeLessThanOrEqual(header.y + header.height);
-    expect((await bar.boundingBox())!.y).toBeGreaterThanOrEqual(phone.y + phone.height);
+    expect(phone.y).toBeGreaterThanOrEqual(header.y + header.height);
+    expect(phone.y + phone.height).toBeLessThanOrEqual(800);
+    const barBox = (await bar.boundingBox())!;
+    expect(barBox.y + barBox.height).toBeLessThanOrEqual(phone.y);
+    for (const name of ['Open menu', /^Account menu/, /^Pause code pop-ups/]) {
+      const control = page.locator('header').getByRole('button', { name }).first();
+      expect(await topmostIsInside(page, control)).toBe(true);
+    }
     await noHorizontalScroll(page, 375);
     await h.screenshot('live-codes-toast-375');
     await page.getByRole('button', { name: 'Cancel' }).click();
@@ -255,6 +271,75 @@ describe('live codes: the latest code on the card, compact code toasts, notes', 
     await card(page, B.formatted).scrollIntoViewIfNeeded();
     await h.screenshot('live-codes-cards-375');
     await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('keeps pop-ups under dialogs, stacked apart, pausable, and never takes the focus', async () => {
+    // The page's timers are stepped from here on: a pop-up stays until the test moves on.
+    await page.clock.install();
+    await page.goto(h.baseUrl + '/dashboard');
+    await card(page, C.formatted).getByTestId('card-latest-code').waitFor();
+    await streamConnected();
+    const search = page.getByRole('searchbox', { name: 'Search numbers', exact: true });
+    await search.focus();
+
+    const c1 = receive(C, '246810');
+    const b1 = receive(B, '135791');
+    await refresh(B, C);
+    await card(page, C.formatted).getByTestId('latest-code').getByText(c1).waitFor();
+    await card(page, B.formatted).getByTestId('latest-code').getByText(b1).waitFor();
+    await page.clock.runFor(1_000);
+    // A burst is one pop-up, titled by its size, in a polite live region; the focus stays put.
+    await expect
+      .poll(() => toasts().getByTestId('code-toast-title').textContent())
+      .toBe('2 new codes');
+    expect(
+      await page.locator('section[aria-live="polite"]').getByTestId('code-toast').count(),
+    ).toBe(1);
+    expect(await search.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // An open dialog dims the pop-up: its controls are on top, the pop-up is under the overlay.
+    await page.getByRole('button', { name: `Actions for ${C.formatted}` }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Number' });
+    await dialog.waitFor();
+    const confirm = dialog.getByRole('button', { name: 'Delete' });
+    expect(await topmostIsInside(page, confirm)).toBe(true);
+    expect(await topmostIsInside(page, toasts())).toBe(false);
+    await confirm.click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // A second pop-up stacks beside the code pop-up (the newest nearest the edge), apart.
+    const deleted = page.locator('[data-sonner-toast]').filter({
+      hasText: `Deleted ${C.formatted}`,
+    });
+    await deleted.waitFor();
+    const newer = await settledBox(page, deleted);
+    const older = await settledBox(page, toasts());
+    expect(older.y + older.height).toBeLessThanOrEqual(newer.y);
+    await h.screenshot('popups-stacked-1280');
+
+    // Paused: codes wait behind a badge on the bell, and come in one pop-up on resume.
+    const bell = page.getByRole('button', { name: /^Pause code pop-ups/ });
+    await bell.click();
+    await expect.poll(() => bell.getAttribute('aria-pressed')).toBe('true');
+    await toasts().getByRole('button', { name: 'Dismiss new codes' }).click();
+    await toasts().waitFor({ state: 'detached' });
+    const b2 = receive(B, '864202');
+    await refresh(B);
+    await card(page, B.formatted).getByTestId('latest-code').getByText(b2).waitFor();
+    await page.clock.runFor(1_000);
+    await expect.poll(() => page.getByTestId('held-codes').innerText()).toMatch(/^1\b/);
+    expect(await toasts().count()).toBe(0);
+    await bell.click();
+    await expect.poll(() => bell.getAttribute('aria-pressed')).toBe('false');
+    await toasts().getByTestId('code-toast-line').getByText(b2).waitFor();
+    await page.getByTestId('held-codes').waitFor({ state: 'detached' });
+    // The pause is remembered on this device.
+    await bell.click();
+    await page.reload();
+    await expect.poll(() => bell.getAttribute('aria-pressed')).toBe('true');
+    await bell.click();
+    await expect.poll(() => bell.getAttribute('aria-pressed')).toBe('false');
   });
 
   it('shows no toast when the user turned code toasts off, while the card still shows the code', async () => {

@@ -165,7 +165,7 @@ describe('newsletter and page views', () => {
 
     // A share page's hash is a secret: only '/api/:hash' is stored.
     const hash = 'f'.repeat(32);
-    h.allowHttp(404, new RegExp(`/v1/public/pages/${hash}$`)); // no such page
+    h.allowHttp(404, new RegExp(`/api/${hash}$`)); // no such page (the page answers 404)
     await page.goto(`${h.baseUrl}/api/${hash}`);
     await page.getByText('Page Not Found').first().waitFor();
 

@@ -7,6 +7,7 @@ import {
   type BrowserContext,
   type Download,
   type Page,
+  type Route,
 } from 'playwright-core';
 import { messages, voipNumbers } from '../../src/server/db/schema.ts';
 import { signInBrowser, startHarness, type Harness } from './harness.ts';
@@ -95,7 +96,25 @@ describe('sharing: public pages and single endpoints', () => {
     return n?.at ?? null;
   }
 
-  /** Holds the visitor's first request to `pattern` until `check` ran (to see loading states). */
+  /**
+   * Serves the shared page at `url` to the visitor without the server's data, as to a visitor over
+   * the public routes' limit (or when the server's read failed): its island reads the share itself.
+   * Returns the undo.
+   */
+  async function withoutServerData(url: string) {
+    const handler = async (route: Route) => {
+      const res = await route.fetch();
+      const html = (await res.text()).replace(/<script[^>]*id="share-state">.*?<\/script>/s, '');
+      await route.fulfill({ response: res, body: html });
+    };
+    await visitor.route(url, handler);
+    return () => visitor.unroute(url, handler);
+  }
+
+  /**
+   * Loads `url` served without the server's data and holds the island's first read of `pattern`
+   * until `check` ran (to see the loading state).
+   */
   async function whileLoading(pattern: string, url: string, check: () => Promise<void>) {
     let release = () => {};
     const held = new Promise<void>((r) => (release = r));
@@ -103,6 +122,7 @@ describe('sharing: public pages and single endpoints', () => {
       await held;
       await route.continue();
     });
+    const undo = await withoutServerData(url);
     const loaded = visitor.goto(url);
     try {
       await check();
@@ -110,6 +130,7 @@ describe('sharing: public pages and single endpoints', () => {
       release();
       await loaded;
       await visitor.unroute(pattern);
+      await undo();
     }
   }
 
@@ -338,7 +359,15 @@ describe('sharing: public pages and single endpoints', () => {
     const errors = await dialog.getByTestId('lines-errors').getByRole('listitem').allInnerTexts();
     expect(errors).toHaveLength(2);
     expect(errors).toContain('5559990000: Number not found in your collection. Add it first.');
+    // The line created left the box: pressing Create again makes no second entry for it.
+    expect(await dialog.getByLabel('Numbers and API links').inputValue()).toBe(
+      [`5559990000|https://provider.example/api?key=1`, `${C.phone}`].join('\n'),
+    );
     await bothWidths(h, page, 'sharing-endpoint-dialog-lines');
+    await dialog.getByRole('button', { name: 'Create Entries' }).click();
+    await expect
+      .poll(() => dialog.getByTestId('lines-result').innerText())
+      .toBe('Created 0 entries with 2 errors');
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     await dialog.waitFor({ state: 'detached' });
     await endpointCard(`API for ${B.formatted}`).waitFor();
@@ -402,7 +431,8 @@ describe('sharing: public pages and single endpoints', () => {
   });
 
   it('shows a page to a signed-out visitor, live: copy a number, its new code arrives, copy it', async () => {
-    await readNow(A.phone);
+    // Enough messages for A's list to scroll.
+    for (let i = 0; i < 8; i++) await readNow(A.phone);
     await readNow(B.phone);
     await whileLoading('**/v1/public/pages/*', pageLink, async () => {
       await visitor.getByText('Loading page...').waitFor();
@@ -418,6 +448,7 @@ describe('sharing: public pages and single endpoints', () => {
     });
     // The demo numbers were read when added: their messages, codes and end dates are there.
     await a.getByTestId('public-message').first().waitFor();
+    expect(await a.getByTestId('public-message').count()).toBeGreaterThanOrEqual(8);
     expect(await a.getByTestId('public-message').count()).toBeLessThanOrEqual(10);
     expect(await a.getByTestId('expiry-chip').getAttribute('data-band')).not.toBe('unknown');
     expect(await a.getByTestId('expiry-chip').innerText()).toMatch(/^Expires \w{3} \d+, \d{4}/);
@@ -442,6 +473,15 @@ describe('sharing: public pages and single endpoints', () => {
     );
     await a.getByRole('button', { name: `Copy code ${code} for ${A.formatted}` }).click();
     expect(await visitor.evaluate(() => navigator.clipboard.readText())).toBe(code);
+    // The page ends with its footer: nothing in the scrolled message lists (their hidden "Copied"
+    // announcements) makes it longer.
+    expect(
+      await visitor.evaluate(
+        () =>
+          document.documentElement.scrollHeight -
+          (document.querySelector('footer')!.getBoundingClientRect().bottom + scrollY),
+      ),
+    ).toBeLessThanOrEqual(1);
     await bothWidths(h, visitor, 'sharing-public-page', visitorShot);
 
     // Keyboard: from the top of the page, Tab reaches Copy Number.
@@ -470,6 +510,7 @@ describe('sharing: public pages and single endpoints', () => {
   });
 
   it('tells the visitor when the page fails to load, and retries', async () => {
+    const undo = await withoutServerData(pageLink);
     await visitor.route('**/v1/public/pages/*', (route) =>
       route.fulfill({
         status: 500,
@@ -483,6 +524,7 @@ describe('sharing: public pages and single endpoints', () => {
     await visitor.unroute('**/v1/public/pages/*');
     await visitor.getByRole('button', { name: 'Try again' }).click();
     await visitor.getByRole('heading', { name: 'Shared codes', level: 1 }).waitFor();
+    await undo();
   });
 
   it('deactivated: the open page turns into Page Not Found; a regenerated link kills the old one', async () => {
@@ -501,6 +543,8 @@ describe('sharing: public pages and single endpoints', () => {
     expect(await visitor.getByTestId('not-found-message').innerText()).toBe(
       'Page not found or inactive',
     );
+    // Nothing updates on a page that is not there.
+    expect(await visitor.getByRole('contentinfo').innerText()).toBe('Powered by VOIP Manager');
     await bothWidths(h, visitor, 'sharing-public-page-not-found', visitorShot);
 
     await c.getByRole('switch', { name: 'Active: Shared codes' }).click();
@@ -611,6 +655,7 @@ describe('sharing: public pages and single endpoints', () => {
     await visitor
       .getByText('The requested API endpoint could not be found or is inactive.')
       .waitFor();
+    expect(await visitor.getByRole('contentinfo').innerText()).toBe('Powered by VOIP Manager');
     await bothWidths(h, visitor, 'sharing-single-not-found', visitorShot);
 
     await a.getByRole('switch', { name: `Active: API for ${A.formatted}` }).click();

@@ -315,6 +315,18 @@ describe('dashboard shell', () => {
     try {
       await page.goto(h.baseUrl + '/dashboard');
       await page.getByRole('heading', { name: 'VOIP Numbers Dashboard' }).waitFor();
+      // The header search box shows its whole placeholder.
+      const room = await page.getByPlaceholder('Search numbers...').evaluate((el) => {
+        const input = el as HTMLInputElement;
+        const css = getComputedStyle(input);
+        const ctx = document.createElement('canvas').getContext('2d')!;
+        ctx.font = `${css.fontWeight} ${css.fontSize} ${css.fontFamily}`;
+        const inner =
+          input.clientWidth - parseFloat(css.paddingLeft) - parseFloat(css.paddingRight);
+        return inner - ctx.measureText(input.placeholder).width;
+      });
+      // Chromium keeps room for a search field's clear button (about 14 px) even while empty.
+      expect(room).toBeGreaterThanOrEqual(16);
       const opener = page.getByRole('button', { name: 'Open menu' });
       const menu = page.getByRole('dialog', { name: 'Menu' });
 

@@ -10,4 +10,4 @@ import { mountIsland } from './mount.tsx';
 
 mobileMenu();
 trackPageView();
-mountIsland(<DateCheckerTool />);
+void mountIsland(<DateCheckerTool />);

@@ -16,8 +16,10 @@ export function mobileMenu() {
     for (const icon of button.querySelectorAll<SVGElement>('[data-menu-when]')) {
       icon.classList.toggle('hidden', (icon.dataset.menuWhen === 'open') !== open);
     }
-    const label = button.querySelector('[data-menu-label]');
-    if (label) label.textContent = open ? 'Close menu' : 'Open menu';
+    // The labels come with the page, in its language (no catalogue is loaded for them).
+    const label = button.querySelector<HTMLElement>('[data-menu-label]');
+    const text = open ? label?.dataset.whenOpen : label?.dataset.whenClosed;
+    if (label && text) label.textContent = text;
   };
   button.addEventListener('click', () => setOpen(!isOpen()));
   panel.addEventListener('click', (e) => {

@@ -38,6 +38,6 @@ document.addEventListener('visibilitychange', () => {
   if (!document.hidden && Date.now() - checkedAt >= SESSION_STALE_MS) void checkSession();
 });
 
-mountIsland(<SignInCard linkError={linkError} next={next} onSignedIn={goOn} />, {
+void mountIsland(<SignInCard linkError={linkError} next={next} onSignedIn={goOn} />, {
   fresh: linkError,
 });

@@ -5,7 +5,9 @@
  * run time: the public header's mobile menu, the landing page's live counts and the page view. Links between
  * pages are plain page loads; #anchors scroll natively. It mirrors, on the same markup, what
  * `SiteHeader` (app/layouts/public-layout.tsx) and `StatsSection`
- * (features/landing/components/stats-section.tsx) do when the React app renders them.
+ * (features/landing/components/stats-section.tsx) do when the React app renders them. It loads no
+ * catalogue: the words it shows come with the page, in its language (data attributes the
+ * components render).
  */
 import type { PublicStats } from '../../shared/api.ts';
 import { buttonClass } from '../components/ui/button-styles.ts';
@@ -27,9 +29,11 @@ const spinner =
  * The landing page's live counts. The HTML has the loading state (skeletons in each
  * [data-stat-slot]); the first answer fills them in, later answers update them. A failure while
  * there are no counts yet replaces the list with the error and "Try again" (as StatsSection); a
- * failure after that keeps the last counts on screen.
+ * failure after that keeps the last counts on screen. Each label names its plural forms
+ * (`data-forms`); the list, its error's words (`data-unavailable`, `data-retry`).
  */
 function liveStats(list: HTMLElement) {
+  const plural = new Intl.PluralRules(document.documentElement.lang || 'en');
   let data: PublicStats | undefined;
   let fetching = false;
   let fetchedAt = 0;
@@ -38,8 +42,10 @@ function liveStats(list: HTMLElement) {
   alert.setAttribute('role', 'alert');
   alert.className =
     'mx-auto mt-8 flex max-w-md flex-col items-center gap-3 rounded-xl border border-red-200 bg-white p-6 text-center';
-  alert.innerHTML =
-    '<p class="text-sm text-red-800">Live statistics are unavailable right now.</p>';
+  const message = document.createElement('p');
+  message.className = 'text-sm text-red-800';
+  message.textContent = list.dataset.unavailable ?? '';
+  alert.append(message);
   const retry = document.createElement('button');
   retry.type = 'button';
   retry.className = buttonClass('secondary', 'sm');
@@ -49,7 +55,8 @@ function liveStats(list: HTMLElement) {
     retry.disabled = fetching;
     if (fetching) retry.setAttribute('aria-busy', 'true');
     else retry.removeAttribute('aria-busy');
-    retry.innerHTML = `${fetching ? spinner : ''}${refreshIcon}Try again`;
+    retry.innerHTML = `${fetching ? spinner : ''}${refreshIcon}`;
+    retry.append(list.dataset.retry ?? '');
   };
 
   const show = (stats: PublicStats) => {
@@ -63,7 +70,8 @@ function liveStats(list: HTMLElement) {
       }
       value.textContent = formatCount(stats[key]);
       const label = list.querySelector<HTMLElement>(`[data-stat-label="${key}"]`);
-      const word = stats[key] === 1 ? label?.dataset.one : label?.dataset.many;
+      const forms = JSON.parse(label?.dataset.forms ?? '{}') as Record<string, string>;
+      const word = forms[plural.select(stats[key])] ?? forms.other;
       if (label && word) label.textContent = word;
     }
     list.setAttribute('aria-busy', 'false');

@@ -1,6 +1,9 @@
+import { i18n } from '@lingui/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18nFor } from '../../server/i18n.ts';
 import { apiErrorBody } from '../../shared/api.ts';
-import { apiPost, errorBodyOf, onMaintenanceAnswer } from './api.ts';
+import { LOCALE_TAGS } from '../../shared/i18n/locales.ts';
+import { apiGet, apiPost, errorBodyOf, errorMessage, onMaintenanceAnswer } from './api.ts';
 
 const bodies: unknown[] = [
   { error: { code: 'VALIDATION_ERROR', message: 'Invalid input', fields: { email: ['Bad'] } } },
@@ -99,5 +102,57 @@ describe('the wait of a refused request', () => {
     await expect(apiPost('/v1/x')).rejects.toMatchObject({ retryAfterSeconds: undefined });
     answer({ code: 'X', message: 'm' }, {});
     await expect(apiPost('/v1/x')).rejects.toMatchObject({ retryAfterSeconds: undefined });
+  });
+});
+
+describe('the language of the answers', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    i18n.loadAndActivate({ locale: '', messages: {} });
+  });
+  /** Makes `locale` the active language, as activateLocale does (the catalogue, `<html lang>`). */
+  const activate = (locale: 'en' | 'ru' | 'zh') => {
+    i18n.loadAndActivate({ locale, messages: i18nFor(locale).messages });
+    vi.stubGlobal('document', { documentElement: { lang: LOCALE_TAGS[locale] } });
+  };
+
+  it('asks the server for the active language on every request', async () => {
+    const fetch = vi.fn(async () => new Response('{}', { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    activate('ru');
+    await apiPost('/v1/x', { a: 1 });
+    activate('zh');
+    await apiGet('/v1/y');
+    const languages = fetch.mock.calls.map(
+      (call) => (call as unknown as [string, RequestInit])[1].headers as Record<string, string>,
+    );
+    expect(languages.map((h) => h['accept-language'])).toEqual(['ru', 'zh']);
+  });
+
+  it('says its own failures in the active language', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502 })),
+    );
+    activate('ru');
+    await expect(apiGet('/v1/x')).rejects.toMatchObject({
+      code: 'HTTP_ERROR',
+      message: 'Сервер ответил ошибкой (502). Попробуйте ещё раз.',
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    activate('zh');
+    await expect(apiGet('/v1/x')).rejects.toMatchObject({
+      code: 'NETWORK_ERROR',
+      message: '无法连接到服务器，请检查网络连接后重试。',
+    });
+    expect(errorMessage(null)).toBe('出了点问题，请重试。');
+    expect(errorMessage(null, 'Given')).toBe('Given');
+    activate('en');
+    expect(errorMessage(undefined)).toBe('Something went wrong. Please try again.');
   });
 });

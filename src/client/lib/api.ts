@@ -1,4 +1,14 @@
+import { i18n } from '@lingui/core';
 import type { ErrorCode } from '../../shared/errors.ts';
+import type { MessageId, MessageValues } from '../../shared/i18n/namespaces.ts';
+import { activeLanguage } from './active-language.ts';
+
+/**
+ * A message in the active language; its key where no catalogue is loaded (the script of the
+ * pre-rendered pages without a form, which shows no error's text). The catalogue's runtime without
+ * lib/i18n.tsx: that script loads this module, and no React.
+ */
+const say = (id: MessageId, values?: MessageValues) => (i18n.locale ? i18n._(id, values) : id);
 
 /**
  * An error's code: one the API answers (shared/errors.ts, so comparing with a renamed or removed
@@ -107,12 +117,16 @@ function errorFrom(status: number, data: unknown, headers?: Headers): ApiError {
   return new ApiError({
     status,
     code: 'HTTP_ERROR',
-    message: `The server answered with an error (${status}). Please try again.`,
+    message: say('common.errors.http', { status }),
   });
 }
 
+/**
+ * Sends a request; the server answers its error messages in the active language
+ * (`Accept-Language`, ADR 0020).
+ */
 async function send(path: string, opts: RequestOptions, accept: string): Promise<Response> {
-  const headers: Record<string, string> = { accept };
+  const headers: Record<string, string> = { accept, 'accept-language': activeLanguage() };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   try {
     return await fetch(path, {
@@ -124,11 +138,7 @@ async function send(path: string, opts: RequestOptions, accept: string): Promise
     });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new ApiError({
-      status: 0,
-      code: 'NETWORK_ERROR',
-      message: 'Unable to reach the server. Please check your connection and try again.',
-    });
+    throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: say('common.errors.network') });
   }
 }
 
@@ -160,10 +170,14 @@ export const apiGet = <T>(path: string, signal?: AbortSignal) =>
 export const apiPost = <T>(path: string, body: unknown = {}) =>
   apiFetch<T>(path, { method: 'POST', body });
 
-/** A readable message for any thrown value. */
-export function errorMessage(err: unknown, fallback = 'Something went wrong. Please try again.') {
+/**
+ * A readable message for any thrown value: its own (the server's answers come in the active
+ * language), else `fallback` (translated by the caller), else 'Something went wrong. Please try
+ * again.'.
+ */
+export function errorMessage(err: unknown, fallback?: string) {
   if (err instanceof Error && err.message) return err.message;
-  return fallback;
+  return fallback ?? say('common.errors.generic');
 }
 
 /**

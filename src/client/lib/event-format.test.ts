@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { i18nFor } from '../../server/i18n.ts';
 import { eventPath, eventUser, prettifyEventType } from './event-format.ts';
+import type { Translate } from './i18n.tsx';
+
+const t = (locale: 'en' | 'zh' | 'ru' | 'es') => i18nFor(locale).t as Translate;
 
 describe('prettifyEventType', () => {
   it('turns underscores into spaces and capitalises each word', () => {
@@ -15,9 +19,14 @@ describe('prettifyEventType', () => {
 
 describe('eventUser', () => {
   it("shows 'User' and the id's first 8 characters, or Anonymous", () => {
-    expect(eventUser('0f3c2a9e-1111-4222-8333-444455556666')).toBe('User 0f3c2a9e');
-    expect(eventUser(null)).toBe('Anonymous');
-    expect(eventUser(undefined)).toBe('Anonymous');
+    expect(eventUser(t('en'), '0f3c2a9e-1111-4222-8333-444455556666')).toBe('User 0f3c2a9e');
+    expect(eventUser(t('en'), null)).toBe('Anonymous');
+    expect(eventUser(t('en'), undefined)).toBe('Anonymous');
+  });
+  it('in the reader’s language', () => {
+    expect(eventUser(t('ru'), '0f3c2a9e-1111')).toBe('Пользователь 0f3c2a9e');
+    expect(eventUser(t('zh'), null)).toBe('匿名');
+    expect(eventUser(t('es'), null)).toBe('Anónimo');
   });
 });
 

@@ -1,3 +1,5 @@
+import type { Translate } from './i18n.tsx';
+
 /* How analytics events read in the admin area (dashboard's Recent Activity, the analytics page). */
 
 /** 'blog_post_created' → 'Blog Post Created': underscores to spaces, each word capitalised. */
@@ -10,8 +12,8 @@ export function prettifyEventType(type: string): string {
 }
 
 /** 'User ' and the first 8 characters of the user id, or 'Anonymous'. */
-export const eventUser = (userId: string | null | undefined): string =>
-  userId ? `User ${userId.slice(0, 8)}` : 'Anonymous';
+export const eventUser = (t: Translate, userId: string | null | undefined): string =>
+  userId ? t('common.events.user', { id: userId.slice(0, 8) }) : t('common.events.anonymous');
 
 /** The path of an event's page URL (no query or fragment); null when the event has none. */
 export function eventPath(pageUrl: string | null | undefined): string | null {

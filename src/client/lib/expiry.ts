@@ -7,7 +7,9 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { daysLeft, expiryBand, type ExpiryBand } from '../../shared/check-rules.ts';
-import { lazy } from './format.ts';
+import { activeTag } from './active-language.ts';
+import { perTag } from './format.ts';
+import type { Translate } from './i18n.tsx';
 
 /**
  * Expiry display shared by the screens that show a number's end date. Colours: expired red,
@@ -39,9 +41,9 @@ export const expiryChipClass: Record<ExpiryBand, string> = {
   unknown: 'bg-slate-100 text-slate-600 ring-slate-500/20',
 };
 
-const dateFormat = lazy(
-  () =>
-    new Intl.DateTimeFormat('en-US', {
+const dateFormat = perTag(
+  (tag) =>
+    new Intl.DateTimeFormat(tag, {
       month: 'short',
       day: 'numeric',
       year: 'numeric',
@@ -50,16 +52,17 @@ const dateFormat = lazy(
 );
 
 /** "Mar 5, 2026". Provider end dates are calendar days (UTC), so they are shown in UTC. */
-export const formatEndDate = (iso: string) => dateFormat().format(new Date(iso));
+export const formatEndDate = (iso: string, tag = activeTag()) =>
+  dateFormat(tag).format(new Date(iso));
 
 /** "2026-03-05" (UTC calendar day), for exports. */
 export const endDateDay = (iso: string) => new Date(iso).toISOString().slice(0, 10);
 
 /** "12 days left", "1 day left", "Expires today", "Expired 3 days ago". */
-export function daysLeftLabel(days: number): string {
-  if (days < 0) return `Expired ${-days} ${days === -1 ? 'day' : 'days'} ago`;
-  if (days === 0) return 'Expires today';
-  return `${days} ${days === 1 ? 'day' : 'days'} left`;
+export function daysLeftLabel(t: Translate, days: number): string {
+  if (days < 0) return t('common.expiry.expiredAgo', { count: -days });
+  if (days === 0) return t('common.expiry.today');
+  return t('common.expiry.daysLeft', { count: days });
 }
 
 /** Days left and colour band of a stored end date, as of `now`. */

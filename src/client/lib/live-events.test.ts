@@ -4,8 +4,11 @@ import { MemoryRouter } from 'react-router';
 import { toast, type ExternalToast } from 'sonner';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18nFor } from '../../server/i18n.ts';
 import type { Me } from '../../shared/auth.ts';
 import type { Message } from '../../shared/messages.ts';
+import { codePopups, setPopupsPaused } from './code-popups.ts';
+import { LocaleProvider } from './i18n.tsx';
 import { connectLiveEvents, type LiveHandler } from './live-events.ts';
 import { ME_QUERY_KEY } from './me.ts';
 
@@ -122,6 +125,8 @@ describe('code toasts', () => {
     email: 'a@example.com',
     emailVerified: true,
     codeToasts,
+    theme: 'system',
+    locale: 'en',
   });
   const custom = vi.mocked(toast.custom);
   /** Every toast shown so far, of any kind (the plain toast function and its variants). */
@@ -135,7 +140,12 @@ describe('code toasts', () => {
       (id: string | number) => ReactElement,
       ExternalToast,
     ];
-    const html = renderToStaticMarkup(createElement(MemoryRouter, null, render(options.id!)));
+    const html = renderToStaticMarkup(
+      createElement(LocaleProvider, {
+        instance: i18nFor('en'),
+        children: createElement(MemoryRouter, null, render(options.id!)),
+      }),
+    );
     const lines = [...html.matchAll(/<li[^>]*data-testid="code-toast-line"[^]*?<\/li>/g)].map((l) =>
       l[0]
         .replace(/<[^>]+>/g, ' ')
@@ -209,6 +219,34 @@ describe('code toasts', () => {
     await vi.advanceTimersByTimeAsync(1_000);
     expect(shown(2).lines).toEqual(['New code for (555) 000-0001 333333 Copy']);
     close();
+  });
+
+  it('holds codes while pop-ups are paused and shows them together on resume', async () => {
+    const { a, b, send, close } = start(true);
+    setPopupsPaused(true);
+    send(111111, a, '2026-11-23T11:00:01.000Z');
+    await vi.advanceTimersByTimeAsync(1_000);
+    send(222222, b, '2026-11-23T11:00:02.000Z');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(anyToasts()).toBe(0);
+    expect(codePopups().held.map((c) => c.code)).toEqual(['222222', '111111']);
+
+    setPopupsPaused(false);
+    expect(codePopups().held).toEqual([]);
+    expect(custom).toHaveBeenCalledTimes(1);
+    const { html, lines } = shown(0);
+    expect(html).toContain('2 new codes');
+    expect(lines.map((l) => l.split(' ').slice(-2, -1)[0])).toEqual(['222222', '111111']);
+
+    // Closing the stream (sign-out) forgets what a pause held.
+    setPopupsPaused(true);
+    send(333333, a, '2026-11-23T11:00:03.000Z');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(codePopups().held).toHaveLength(1);
+    close();
+    expect(codePopups().held).toEqual([]);
+    setPopupsPaused(false);
+    expect(custom).toHaveBeenCalledTimes(1);
   });
 
   it('shows no toast while the cached me has code toasts off, and again once it is on', async () => {

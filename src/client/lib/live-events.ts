@@ -2,14 +2,12 @@ import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Me } from '../../shared/auth.ts';
 import type { Message } from '../../shared/messages.ts';
-import { showCodeToast, type ToastCode } from '../components/ui/code-toast.tsx';
+import { clearCodePopups, showCodes } from './code-popups.ts';
 import { ME_QUERY_KEY } from './me.ts';
 
 export const EVENTS_URL = '/v1/events';
-/** Codes arriving within this window are shown together (one update of the code toast). */
+/** Codes arriving within this window are shown together (one update of the code pop-up). */
 const TOAST_BATCH_MS = 300;
-/** Codes the open code toast remembers (it shows a few and counts the rest). */
-const TOAST_CODES_KEPT = 100;
 /** Message ids remembered for de-duplication (replays after a reconnect repeat some). */
 const SEEN_LIMIT = 2_000;
 const RETRY_MIN_MS = 2_000;
@@ -47,9 +45,8 @@ const storedAtOf = (eventId: string) => {
 
 /**
  * Opens the signed-in user's event stream: every new message is handed to each of `handlers` (the
- * features keep their caches current), and codes go into the one code toast (a line per code with
- * Copy; codes arriving while it is open are added to it) unless the signed-in user turned code
- * toasts off (read from the cached me at that moment). After a reconnect each handler is told.
+ * features keep their caches current), and codes go to the code pop-up (./code-popups.ts) unless
+ * the signed-in user turned code toasts off (read from the cached me at that moment). After a reconnect each handler is told.
  * Returns `close`.
  */
 export function connectLiveEvents(
@@ -60,8 +57,6 @@ export function connectLiveEvents(
   const features = handlers.map((h) => h(qc));
   const seen = new Set<string>();
   let pendingToasts: Message[] = [];
-  /** The codes in the open code toast, newest first. */
-  let toastCodes: ToastCode[] = [];
   let toastTimer: ReturnType<typeof setTimeout> | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let retryMs = RETRY_MIN_MS;
@@ -73,11 +68,11 @@ export function connectLiveEvents(
     const batch = pendingToasts;
     pendingToasts = [];
     if (qc.getQueryData<Me | null>(ME_QUERY_KEY)?.codeToasts === false) return;
-    const fresh = batch
-      .sort((a, b) => Date.parse(b.receivedAt) - Date.parse(a.receivedAt))
-      .map(({ id, phoneNumber, code }) => ({ id, phoneNumber, code: code! }));
-    toastCodes = [...fresh, ...toastCodes].slice(0, TOAST_CODES_KEPT);
-    showCodeToast(toastCodes, () => (toastCodes = []));
+    showCodes(
+      batch
+        .sort((a, b) => Date.parse(b.receivedAt) - Date.parse(a.receivedAt))
+        .map(({ id, phoneNumber, code }) => ({ id, phoneNumber, code: code! })),
+    );
   };
 
   const onMessage = (e: MessageEvent) => {
@@ -119,6 +114,7 @@ export function connectLiveEvents(
     source?.close();
     clearTimeout(retryTimer);
     clearTimeout(toastTimer);
+    clearCodePopups();
     for (const f of features) f.close();
   };
 }

@@ -4,7 +4,7 @@ import { apiGet } from './api.ts';
 import { NUMBERS_ROOT } from './query-roots.ts';
 
 /**
- * The user's numbers matching a search (phone digits, tag name or provider host, as the dashboard
+ * The user's numbers matching a search (phone digits, tag name, link host or path, as the dashboard
  * searches), newest first, 100 a page, for pickers that must work with 10,000 numbers: the server
  * searches and pages, the picker loads the next page as the list scrolls. Kept under the numbers
  * root (every change to numbers refreshes it) but outside ['numbers', 'list'], which live events

@@ -9,3 +9,6 @@ export const MESSAGES_ROOT = ['messages'] as const;
 export const ADMIN_ROOT = ['admin'] as const;
 /** The user's tags (`/v1/tags`, the same answer the numbers feature keeps at this key). */
 export const TAGS_ROOT = ['tags'] as const;
+/** The user's webhooks, and their notification channels (their tag filters name tags). */
+export const WEBHOOKS_ROOT = ['webhooks'] as const;
+export const CHANNELS_ROOT = ['notification-channels'] as const;

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { toast } from 'sonner';
+import { t } from './i18n.tsx';
 
 /** The app's service worker (public/sw.js): push notifications and the offline page. */
 export const SW_URL = '/sw.js';
@@ -14,10 +15,13 @@ export function registerServiceWorker(): Promise<ServiceWorkerRegistration> | un
 async function copyCode(code: string) {
   try {
     await navigator.clipboard.writeText(code);
-    toast.success(`Code ${code} copied`);
+    toast.success(t('common.push.codeCopied', { code }));
   } catch {
-    toast(`Code ${code}`, {
-      action: { label: 'Copy', onClick: () => void navigator.clipboard.writeText(code) },
+    toast(t('common.push.code', { code }), {
+      action: {
+        label: t('common.actions.copy'),
+        onClick: () => void navigator.clipboard.writeText(code),
+      },
       duration: 60_000,
     });
   }
@@ -68,10 +72,9 @@ export async function currentSubscription(): Promise<PushSubscription | null> {
  * Throws with a message for the user when it cannot.
  */
 export async function subscribePush(publicKey: string): Promise<PushSubscriptionJSON> {
-  if (!pushSupported()) throw new Error('This browser cannot receive push notifications.');
+  if (!pushSupported()) throw new Error(t('common.push.unsupported'));
   const permission = await Notification.requestPermission();
-  if (permission !== 'granted')
-    throw new Error('Notifications are blocked for this site. Allow them in the browser first.');
+  if (permission !== 'granted') throw new Error(t('common.push.blocked'));
   await registerServiceWorker();
   const reg = await navigator.serviceWorker.ready;
   const existing = await reg.pushManager.getSubscription();

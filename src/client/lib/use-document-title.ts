@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { currentSiteName } from './site.ts';
+import { currentSiteName } from './site-info.ts';
 
 /** Sets document.title to "{title} · {site name}" (or just the site name). */
 export function useDocumentTitle(title?: string) {

@@ -52,6 +52,8 @@ export function useRequest<A, T>(request: (args: A) => Promise<T>) {
     run,
     reset,
     isPending: state.status === 'pending',
+    isSuccess: state.status === 'success',
+    data: state.status === 'success' ? state.data : undefined,
     isError: state.status === 'error',
     error: state.status === 'error' ? state.error : null,
   };

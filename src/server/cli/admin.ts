@@ -8,9 +8,11 @@ import {
   type AdminRole,
 } from '../../shared/admin.ts';
 import { emailSchema } from '../../shared/auth.ts';
+import { readMessage } from '../../shared/validation-message.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { AppError } from '../errors.ts';
+import { translate } from '../i18n.ts';
 import { safeErr } from '../log.ts';
 import { adminsRepository } from '../modules/admin/admins.repository.ts';
 import { adminsService, CLI_ACTOR } from '../modules/admin/admins.service.ts';
@@ -57,7 +59,12 @@ function parsePermissions(raw: string): AdminPermissions {
 function parseEmail(raw: string | undefined) {
   if (!raw) throw new UsageError('Missing EMAIL.');
   const parsed = emailSchema.safeParse(raw);
-  if (!parsed.success) throw new UsageError(`${parsed.error.issues[0]!.message}: ${raw}`);
+  if (!parsed.success) {
+    // The schema's message is a catalogue key (shared/validation-message.ts): said in English.
+    const text = parsed.error.issues[0]!.message;
+    const message = readMessage(text);
+    throw new UsageError(`${message ? translate('en', message.id, message.values) : text}: ${raw}`);
+  }
   return parsed.data;
 }
 

@@ -9,6 +9,9 @@ export function pgErrorCode(err: unknown): string | undefined {
 /** True when a database error is a unique violation. */
 export const isUniqueViolation = (err: unknown) => pgErrorCode(err) === '23505';
 
+/** True when a database error is a foreign key violation (a referenced row is gone). */
+export const isForeignKeyViolation = (err: unknown) => pgErrorCode(err) === '23503';
+
 /** True when retrying the transaction may succeed: a deadlock or a serialization failure. */
 export const isRetryable = (err: unknown) => ['40P01', '40001'].includes(pgErrorCode(err) ?? '');
 

@@ -50,6 +50,7 @@ describe('one module, one plugin', () => {
   it('each module adds its own background work, and main.ts starts it all without naming any', () => {
     expect(t.app.background.names()).toEqual([
       'analytics retention',
+      'link search backfill',
       'poller',
       'webhook deliveries',
       'webhook log retention',

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AdminAccess, AdminPermission } from '../../shared/admin-access.ts';
-import { forbidden } from '../errors.ts';
+import { forbidden, msg } from '../errors.ts';
 import type { SessionUser } from '../modules/auth/auth.repository.ts';
 import { requireUser } from './session.ts';
 
@@ -13,9 +13,9 @@ export type AdminUser = SessionUser & { admin: AdminAccess };
  */
 export function requireAdmin(req: FastifyRequest, permission?: AdminPermission): AdminUser {
   const user = requireUser(req);
-  if (!user.admin) throw forbidden('You do not have access to the admin area.');
+  if (!user.admin) throw forbidden(msg('server.admin.noAccess'));
   if (permission && !user.admin.permissions[permission]) {
-    throw forbidden(`You do not have the ${permission} permission.`);
+    throw forbidden(msg('server.admin.missingPermission', { permission }));
   }
   return user as AdminUser;
 }
@@ -23,7 +23,7 @@ export function requireAdmin(req: FastifyRequest, permission?: AdminPermission):
 export function requireSuperAdmin(req: FastifyRequest): AdminUser {
   const user = requireAdmin(req);
   if (user.admin.role !== 'super_admin') {
-    throw forbidden('Only a super admin can manage administrators.');
+    throw forbidden(msg('server.admin.notSuperAdmin'));
   }
   return user;
 }

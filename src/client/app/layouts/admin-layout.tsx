@@ -7,6 +7,7 @@ import { SkipLink } from '../../components/ui/skip-link.tsx';
 import { AdminHeader } from '../../features/admin-shell/components/admin-header.tsx';
 import { AdminSidebar } from '../../features/admin-shell/components/admin-sidebar.tsx';
 import { NotAuthorised } from '../../features/admin-shell/components/not-authorised.tsx';
+import { useT } from '../../lib/i18n.tsx';
 import { useFocusHeadingOnNavigate } from '../../lib/use-focus-heading.ts';
 import { useMe } from '../../lib/me.ts';
 import { withNext } from '../../../shared/next-path.ts';
@@ -18,18 +19,19 @@ import { withNext } from '../../../shared/next-path.ts';
  * admin request again; this only decides what to show.
  */
 export function Component() {
+  const t = useT();
   const me = useMe();
   const location = useLocation();
   const here = location.pathname + location.search + location.hash;
   useFocusHeadingOnNavigate('main');
 
-  if (me.isPending) return <FullPageSpinner label="Loading the admin area" />;
+  if (me.isPending) return <FullPageSpinner label={t('admin.shell.loading')} />;
   if (me.isError && me.data === undefined) {
     return (
       <div className="mx-auto flex min-h-dvh max-w-md flex-col justify-center gap-4 px-4">
         <RetryAlert
           error={me.error}
-          fallback="We could not load your account. Please try again."
+          fallback={t('admin.shell.accountFailed')}
           onRetry={() => void me.refetch()}
           retrying={me.isFetching}
         />

@@ -3,9 +3,11 @@ import { ArrowLeft } from 'lucide-react';
 import { Logo } from '../../components/ui/logo.tsx';
 import { NavigationProgress } from '../../components/ui/navigation-progress.tsx';
 import { SkipLink } from '../../components/ui/skip-link.tsx';
+import { useT } from '../../lib/i18n.tsx';
 
 /** Centred card layout for /auth and /verify-email. */
 export function Component() {
+  const t = useT();
   return (
     <div className="relative flex min-h-dvh flex-col overflow-hidden bg-gradient-to-br from-brand-950 via-brand-900 to-brand-800">
       <SkipLink />
@@ -20,7 +22,7 @@ export function Component() {
           className="rounded-md focus-visible:ring-2 focus-visible:ring-accent-400 focus-visible:outline-none"
         >
           <Logo light />
-          <span className="sr-only"> home</span>
+          <span className="sr-only"> {t('public.nav.home')}</span>
         </Link>
       </header>
       <main
@@ -39,7 +41,7 @@ export function Component() {
               className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium text-brand-100 hover:text-white focus-visible:ring-2 focus-visible:ring-accent-400 focus-visible:outline-none"
             >
               <ArrowLeft aria-hidden="true" className="size-4" />
-              Back to Home
+              {t('public.nav.backHome')}
             </Link>
           </p>
         </div>

@@ -10,11 +10,18 @@ import { TopHeader } from '../../features/dashboard-shell/components/top-header.
 import { messagesLive } from '../../features/messages/live.ts';
 import { numbersLive } from '../../features/numbers/live.ts';
 import { useLiveEvents, type LiveHandler } from '../../lib/live-events.ts';
+import { useT } from '../../lib/i18n.tsx';
 import { useFocusHeadingOnNavigate } from '../../lib/use-focus-heading.ts';
 import { useMe } from '../../lib/me.ts';
 import { useServiceWorker } from '../../lib/service-worker.ts';
 import { useSite } from '../../lib/site.ts';
 import { withNext } from '../../../shared/next-path.ts';
+
+/**
+ * How often an open dashboard asks whether the site is in maintenance (GET /v1/site, answered
+ * from memory): turned on, the maintenance screen shows within this; turned off, the app is back.
+ */
+const SITE_CHECK_MS = 15_000;
 
 /** The features whose caches the live event stream keeps current (each owns its updates). */
 const LIVE_HANDLERS: readonly LiveHandler[] = [numbersLive, messagesLive];
@@ -22,12 +29,13 @@ const LIVE_HANDLERS: readonly LiveHandler[] = [numbersLive, messagesLive];
 /**
  * Guarded user area: spinner while loading, /auth when signed out, /verify-email when unverified
  * (both with ?next= so sign-in comes back to the page asked for), the maintenance screen for a
- * non-admin while the site is in maintenance (checked every minute, and at once when a write is
- * refused for it).
+ * non-admin while the site is in maintenance (checked every 15 s and when the tab is back, and at
+ * once when a write is refused for it).
  */
 export function Component() {
+  const t = useT();
   const me = useMe();
-  const site = useSite({ refetchMs: 60_000 });
+  const site = useSite({ refetchMs: SITE_CHECK_MS });
   const location = useLocation();
   const here = location.pathname + location.search + location.hash;
   useFocusHeadingOnNavigate('main');
@@ -36,13 +44,13 @@ export function Component() {
   // Push notifications and the installed app (signed in only).
   useServiceWorker(!!me.data?.emailVerified);
 
-  if (me.isPending) return <FullPageSpinner label="Loading your dashboard" />;
+  if (me.isPending) return <FullPageSpinner label={t('app.layout.loading')} />;
   if (me.isError && me.data === undefined) {
     return (
       <div className="mx-auto flex min-h-dvh max-w-md flex-col justify-center gap-4 px-4">
         <RetryAlert
           error={me.error}
-          fallback="We could not load your account. Please try again."
+          fallback={t('app.layout.loadFailed')}
           onRetry={() => void me.refetch()}
           retrying={me.isFetching}
         />

@@ -1,7 +1,8 @@
 import { AdminDashboardPage } from '../../features/admin-dashboard/components/admin-dashboard-page.tsx';
+import { useT } from '../../lib/i18n.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 export function Component() {
-  useDocumentTitle('Admin Dashboard');
+  useDocumentTitle(useT()('admin.dashboard.title'));
   return <AdminDashboardPage />;
 }

@@ -1,11 +1,12 @@
 import { UserManagementPage } from '../../features/admin-users/components/user-management-page.tsx';
 import { RequirePermission } from '../../features/admin-shell/components/require-permission.tsx';
+import { useT } from '../../lib/i18n.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 export function Component() {
-  useDocumentTitle('User Management');
+  useDocumentTitle(useT()('admin.users.title'));
   return (
-    <RequirePermission permission="users" section="User Management">
+    <RequirePermission permission="users" section="admin.nav.users">
       <UserManagementPage />
     </RequirePermission>
   );

@@ -2,6 +2,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { afterSignIn } from '../../features/auth/after-sign-in.ts';
 import { SignInCard } from '../../features/auth/components/sign-in-card.tsx';
+import { useT } from '../../lib/i18n.tsx';
 import { ME_QUERY_KEY, useMe } from '../../lib/me.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
@@ -10,7 +11,8 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
  * fresh load of /auth gets the pre-rendered page and its island instead (islands/sign-in.tsx).
  */
 export function Component() {
-  useDocumentTitle('Sign in');
+  const t = useT();
+  useDocumentTitle(t('public.signIn.pageTitle'));
   const [params] = useSearchParams();
   const next = params.get('next');
   const me = useMe();

@@ -1,7 +1,9 @@
 import { AddNumberPage } from '../../features/numbers/components/add-number-page.tsx';
+import { useT } from '../../lib/i18n.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 export function Component() {
-  useDocumentTitle('Add Number');
+  const t = useT();
+  useDocumentTitle(t('app.nav.addNumber'));
   return <AddNumberPage />;
 }

@@ -1,7 +1,9 @@
 import { MessageHistoryPage } from '../../features/messages/components/message-history-page.tsx';
+import { useT } from '../../lib/i18n.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 export function Component() {
-  useDocumentTitle('Message History');
+  const t = useT();
+  useDocumentTitle(t('app.nav.history'));
   return <MessageHistoryPage />;
 }

@@ -1,7 +1,9 @@
 import { NumbersDashboard } from '../../features/numbers/components/numbers-dashboard.tsx';
+import { useT } from '../../lib/i18n.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 export function Component() {
-  useDocumentTitle('Dashboard');
+  const t = useT();
+  useDocumentTitle(t('app.nav.dashboard'));
   return <NumbersDashboard />;
 }

@@ -1,7 +1,9 @@
 import { RecentMessagesPage } from '../../features/messages/components/recent-messages-page.tsx';
+import { useT } from '../../lib/i18n.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 export function Component() {
-  useDocumentTitle('Recent Messages');
+  const t = useT();
+  useDocumentTitle(t('app.nav.recentMessages'));
   return <RecentMessagesPage />;
 }

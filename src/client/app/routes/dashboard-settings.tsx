@@ -5,13 +5,17 @@ import { SessionsPanel } from '../../features/account/components/sessions-panel.
 import { DangerZone } from '../../features/numbers/components/danger-zone.tsx';
 import { NotificationsPanel } from '../../features/notifications/components/notifications-panel.tsx';
 import { ExportImportPanel } from '../../features/numbers/components/export-import-panel.tsx';
+import { useT } from '../../lib/i18n.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 export function Component() {
-  useDocumentTitle('Settings');
+  const t = useT();
+  useDocumentTitle(t('settings.page.title'));
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Settings</h1>
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+        {t('settings.page.title')}
+      </h1>
       <PreferencesPanel />
       <NotificationsPanel />
       <SessionsPanel />

@@ -1,7 +1,9 @@
 import { SingleEndpointsPage } from '../../features/sharing/components/single-endpoints-page.tsx';
+import { useT } from '../../lib/i18n.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 export function Component() {
-  useDocumentTitle('Single API');
+  const t = useT();
+  useDocumentTitle(t('settings.endpoints.title'));
   return <SingleEndpointsPage />;
 }

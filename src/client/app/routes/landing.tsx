@@ -4,10 +4,12 @@ import { HeroSection } from '../../features/landing/components/hero-section.tsx'
 import { PricingSection } from '../../features/landing/components/pricing-section.tsx';
 import { StatsSection } from '../../features/landing/components/stats-section.tsx';
 import { TestimonialsSection } from '../../features/landing/components/testimonials-section.tsx';
+import { useT } from '../../lib/i18n.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 export function LandingPage() {
-  useDocumentTitle('Verification codes from every virtual number');
+  const t = useT();
+  useDocumentTitle(t('pages.landing.title'));
   return (
     <>
       <HeroSection />

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Table2 } from 'lucide-react';
-import { formatCount } from '../../lib/format.ts';
+import { useLocale, useT } from '../../lib/i18n.tsx';
 import type { ChartPoint } from './summary.ts';
 
 /**
@@ -18,6 +18,8 @@ export function ChartDataTable({
   valueHeader: string;
   points: ChartPoint[];
 }) {
+  const t = useT();
+  const { tag } = useLocale();
   const [open, setOpen] = useState(false);
   const id = useId();
   return (
@@ -30,7 +32,7 @@ export function ChartDataTable({
         className="inline-flex items-center gap-1.5 rounded-md text-xs font-medium text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-accent-500 focus-visible:outline-none"
       >
         <Table2 aria-hidden="true" className="size-3.5" />
-        {open ? 'Hide data' : 'Show data'}
+        {open ? t('admin.charts.hideData') : t('admin.charts.showData')}
       </button>
       <div
         id={id}
@@ -57,7 +59,7 @@ export function ChartDataTable({
                   {p.label}
                 </th>
                 <td className="px-3 py-1.5 text-right text-slate-900 tabular-nums">
-                  {formatCount(p.value)}
+                  {p.value.toLocaleString(tag)}
                 </td>
               </tr>
             ))}

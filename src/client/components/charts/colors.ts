@@ -28,3 +28,25 @@ export function withAlpha(hex: string, alpha: number): string {
     .padStart(2, '0');
   return `${hex}${a}`;
 }
+
+/** Colours too dark to see on the dark theme's cards, and what they are drawn as there. */
+const ON_DARK: Record<string, string> = {
+  [BRAND_BLUE]: '#7aa2f7', // the dark theme's brand-600
+  '#92400e': '#d97706', // amber-800 → amber-600
+};
+
+const LIGHT_INK = {
+  textColor: '#475569', // slate-600: axis labels and legend text
+  grid: '#e2e8f0', // slate-200: grid lines
+  surface: '#ffffff', // the card behind
+  color: (hex: string) => hex,
+};
+const DARK_INK: typeof LIGHT_INK = {
+  textColor: '#b8c3d2', // the dark theme's slate-600
+  grid: '#2c3a50', // the dark theme's slate-200
+  surface: '#111a2e', // the dark theme's white (cards)
+  color: (hex: string) => ON_DARK[hex] ?? hex,
+};
+
+/** The chart's ink for the page's theme: text, grid lines, the card behind, each series colour. */
+export const chartTheme = (dark: boolean) => (dark ? DARK_INK : LIGHT_INK);

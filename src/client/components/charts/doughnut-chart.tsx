@@ -3,7 +3,9 @@ import type { ChartData, ChartOptions } from 'chart.js';
 import { Chart } from 'react-chartjs-2';
 import './setup.ts';
 import { ChartDataTable } from './chart-data-table.tsx';
-import { PALETTE_6 } from './colors.ts';
+import { useLocale, useT } from '../../lib/i18n.tsx';
+import { useIsDark } from '../../lib/theme.ts';
+import { chartTheme, PALETTE_6 } from './colors.ts';
 import { shareSummary, type ChartPoint } from './summary.ts';
 import { usePrefersReducedMotion } from './use-media-query.ts';
 
@@ -16,18 +18,21 @@ export function DoughnutChart({
   what,
   points,
   labelHeader,
-  valueHeader = 'Count',
+  valueHeader,
   palette = PALETTE_6,
 }: {
   /** What the slices are, e.g. 'Blog Categories' (the summary and the table caption). */
   what: string;
   points: ChartPoint[];
   labelHeader: string;
-  valueHeader?: string;
+  valueHeader: string;
   palette?: readonly string[];
 }) {
+  const t = useT();
+  const { tag } = useLocale();
   const reduced = usePrefersReducedMotion();
-  const summary = shareSummary(what, points);
+  const summary = shareSummary(t, what, points);
+  const ink = chartTheme(useIsDark());
 
   const data = useMemo(
     (): ChartData<'doughnut', number[], string> => ({
@@ -36,14 +41,14 @@ export function DoughnutChart({
         {
           label: valueHeader,
           data: points.map((p) => p.value),
-          backgroundColor: points.map((_, i) => palette[i % palette.length]!),
-          borderColor: '#ffffff',
+          backgroundColor: points.map((_, i) => ink.color(palette[i % palette.length]!)),
+          borderColor: ink.surface,
           borderWidth: 2,
           hoverOffset: 6,
         },
       ],
     }),
-    [points, palette, valueHeader],
+    [points, palette, valueHeader, ink],
   );
 
   const options = useMemo(
@@ -51,24 +56,26 @@ export function DoughnutChart({
       responsive: true,
       maintainAspectRatio: false,
       animation: reduced ? false : { duration: 400 },
+      locale: tag,
       cutout: '58%',
+      color: ink.textColor,
       plugins: {
         legend: {
           position: 'bottom',
-          labels: { boxWidth: 12, boxHeight: 12, padding: 10 },
+          labels: { boxWidth: 12, boxHeight: 12, padding: 10, color: ink.textColor },
         },
         tooltip: {
           callbacks: {
             label: (ctx) => {
               const total = (ctx.dataset.data as number[]).reduce((a, b) => a + b, 0);
-              const share = total ? Math.round((ctx.parsed / total) * 100) : 0;
-              return ` ${ctx.parsed} (${share}%)`;
+              const share = total ? Math.round((ctx.parsed / total) * 100) / 100 : 0;
+              return ` ${t('admin.charts.sliceTooltip', { value: ctx.parsed, share })}`;
             },
           },
         },
       },
     }),
-    [reduced],
+    [reduced, ink, tag, t],
   );
 
   return (

@@ -3,7 +3,9 @@ import type { ChartData, ChartOptions } from 'chart.js';
 import { Chart } from 'react-chartjs-2';
 import './setup.ts';
 import { ChartDataTable } from './chart-data-table.tsx';
-import { BRAND_BLUE, withAlpha } from './colors.ts';
+import { useLocale, useT } from '../../lib/i18n.tsx';
+import { useIsDark } from '../../lib/theme.ts';
+import { BRAND_BLUE, chartTheme, withAlpha } from './colors.ts';
 import { seriesSummary, type ChartPoint } from './summary.ts';
 import { useIsNarrow, usePrefersReducedMotion } from './use-media-query.ts';
 
@@ -32,12 +34,16 @@ export function SeriesChart({
   points,
   caption,
   labelHeader,
-  color = BRAND_BLUE,
+  color: lightColor = BRAND_BLUE,
   maxTicks = { narrow: 6, wide: 12 },
 }: Props) {
+  const t = useT();
+  const { tag } = useLocale();
   const reduced = usePrefersReducedMotion();
   const narrow = useIsNarrow();
-  const summary = seriesSummary(kind === 'line' ? 'Line' : 'Bar', series, points);
+  const summary = seriesSummary(t, kind, series, points);
+  const ink = chartTheme(useIsDark());
+  const color = ink.color(lightColor);
 
   const data = useMemo(
     (): ChartData<'line' | 'bar', number[], string> => ({
@@ -78,11 +84,15 @@ export function SeriesChart({
       responsive: true,
       maintainAspectRatio: false,
       animation: reduced ? false : { duration: 400 },
+      // Numbers on the axis and in the tooltip in the reader's language.
+      locale: tag,
       interaction: { mode: 'index', intersect: false },
+      color: ink.textColor,
+      borderColor: ink.grid,
       plugins: {
         legend: {
           position: 'bottom',
-          labels: { boxWidth: 12, boxHeight: 12, padding: 12 },
+          labels: { boxWidth: 12, boxHeight: 12, padding: 12, color: ink.textColor },
         },
         tooltip: { displayColors: false },
       },
@@ -90,6 +100,7 @@ export function SeriesChart({
         x: {
           grid: { display: false },
           ticks: {
+            color: ink.textColor,
             autoSkip: true,
             maxRotation: 0,
             autoSkipPadding: 8,
@@ -98,11 +109,13 @@ export function SeriesChart({
         },
         y: {
           beginAtZero: true,
-          ticks: { precision: 0, maxTicksLimit: 6 },
+          grid: { color: ink.grid },
+          border: { color: ink.grid },
+          ticks: { precision: 0, maxTicksLimit: 6, color: ink.textColor },
         },
       },
     }),
-    [reduced, narrow, maxTicks.narrow, maxTicks.wide],
+    [reduced, narrow, maxTicks.narrow, maxTicks.wide, ink, tag],
   );
 
   return (

@@ -36,7 +36,6 @@ Chart.register(
 
 Chart.defaults.font.family =
   "ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
-Chart.defaults.color = '#475569'; // slate-600: axis labels and legend text
-Chart.defaults.borderColor = '#e2e8f0'; // slate-200: grid lines
+// Text and grid colours follow the theme: each chart sets them from colors.ts's chartTheme().
 
 export { Chart };

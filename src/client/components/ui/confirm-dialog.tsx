@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
+import { useT } from '../../lib/i18n.tsx';
 import { Button } from './button.tsx';
+import { useDialogFocusReturn } from './focus-return.ts';
 
 type Props = {
   open: boolean;
@@ -14,9 +16,14 @@ type Props = {
   confirmDisabled?: boolean;
   /** Shown under the description, e.g. the error of a failed attempt. */
   children?: ReactNode;
+  /** Where focus goes when it closes (Radix's `onCloseAutoFocus`; default: `useDialogFocusReturn`). */
+  onCloseAutoFocus?: (event: Event) => void;
 };
 
-/** A modal yes/no question for destructive actions (focus is trapped by Radix). */
+/**
+ * A modal yes/no question for destructive actions (focus is trapped by Radix, and given back to
+ * what opened it, `useDialogFocusReturn`).
+ */
 export function ConfirmDialog({
   open,
   onOpenChange,
@@ -27,12 +34,18 @@ export function ConfirmDialog({
   loading,
   confirmDisabled,
   children,
+  onCloseAutoFocus,
 }: Props) {
+  const t = useT();
+  const returnFocus = useDialogFocusReturn(open);
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !loading && onOpenChange(next)}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl focus:outline-none">
+        <Dialog.Content
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl focus:outline-none"
+          onCloseAutoFocus={onCloseAutoFocus ?? returnFocus}
+        >
           <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
           <Dialog.Description className="mt-2 text-sm text-slate-600">
             {description}
@@ -41,7 +54,7 @@ export function ConfirmDialog({
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Dialog.Close asChild>
               <Button variant="secondary" disabled={loading}>
-                Cancel
+                {t('common.actions.cancel')}
               </Button>
             </Dialog.Close>
             <Button

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Check, Copy } from 'lucide-react';
+import { useT } from '../../lib/i18n.tsx';
 import { useCopy } from '../../lib/use-copy.ts';
 import { Button } from './button.tsx';
 import type { ButtonSize, ButtonVariant } from './button-styles.ts';
@@ -14,7 +15,7 @@ export function CopyAction({
   children,
   label,
   onCopied,
-  copiedText = 'Copied!',
+  copiedText,
   variant = 'secondary',
   size = 'md',
   className,
@@ -24,12 +25,15 @@ export function CopyAction({
   /** Accessible name when the visible text is not enough, e.g. 'Copy code 123456'. */
   label?: string;
   onCopied?: () => void;
+  /** The text while copied (default 'Copied!'). */
   copiedText?: string;
   variant?: ButtonVariant;
   size?: ButtonSize;
   className?: string;
 }) {
+  const t = useT();
   const { copied, copy } = useCopy();
+  const done = copiedText ?? t('common.actions.copiedExclaim');
   return (
     <Button
       variant={variant}
@@ -45,9 +49,9 @@ export function CopyAction({
       ) : (
         <Copy aria-hidden="true" className="size-4" />
       )}
-      <span aria-hidden={label || copied ? true : undefined}>{copied ? copiedText : children}</span>
+      <span aria-hidden={label || copied ? true : undefined}>{copied ? done : children}</span>
       <span className="sr-only" aria-live="polite">
-        {copied ? copiedText : ''}
+        {copied ? done : ''}
       </span>
     </Button>
   );

@@ -1,5 +1,6 @@
 import { Check, Copy } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
+import { useT } from '../../lib/i18n.tsx';
 import { useCopy } from '../../lib/use-copy.ts';
 
 /** A small button that copies `text` and reads 'Copied' for 2 seconds. */
@@ -7,7 +8,7 @@ export function CopyButton({
   text,
   label,
   showText = true,
-  idleText = 'Copy',
+  idleText,
   onCopied,
   className,
 }: {
@@ -15,13 +16,15 @@ export function CopyButton({
   /** Accessible name, e.g. "Copy number". */
   label: string;
   showText?: boolean;
-  /** The visible text before copying, e.g. 'Copy Code'. */
+  /** The visible text before copying, e.g. 'Copy Code' (default 'Copy'). */
   idleText?: string;
   /** Called after a successful copy. */
   onCopied?: () => void;
   className?: string;
 }) {
+  const t = useT();
   const { copied, copy } = useCopy();
+  const copiedText = t('common.actions.copied');
   return (
     <button
       type="button"
@@ -38,9 +41,13 @@ export function CopyButton({
       ) : (
         <Copy aria-hidden="true" className="size-4" />
       )}
-      {(showText || copied) && <span aria-hidden="true">{copied ? 'Copied' : idleText}</span>}
+      {(showText || copied) && (
+        <span aria-hidden="true">
+          {copied ? copiedText : (idleText ?? t('common.actions.copy'))}
+        </span>
+      )}
       <span className="sr-only" aria-live="polite">
-        {copied ? 'Copied' : ''}
+        {copied ? copiedText : ''}
       </span>
     </button>
   );

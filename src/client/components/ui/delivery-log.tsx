@@ -1,11 +1,13 @@
 import { useMemo, type ReactNode } from 'react';
 import { RefreshCw, RotateCcw } from 'lucide-react';
 import { toast } from 'sonner';
+import type { MessageId } from '../../../shared/i18n/namespaces.ts';
 import type { DeliveryDto } from '../../../shared/webhooks.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { useDeliveries, useRedeliver, type DeliveryKind } from '../../lib/deliveries.ts';
 import { formatCount, formatFullTime, formatMessageTime } from '../../lib/format.ts';
+import { t as translate, useLocale, useT } from '../../lib/i18n.tsx';
 import { Badge } from './badge.tsx';
 import { Button } from './button.tsx';
 import { LoadMore } from './load-more.tsx';
@@ -13,10 +15,10 @@ import { RetryAlert } from './retry-alert.tsx';
 import { Skeleton } from './skeleton.tsx';
 
 const STATUS = {
-  pending: { label: 'Pending', tone: 'amber' },
-  delivered: { label: 'Delivered', tone: 'green' },
-  failed: { label: 'Failed', tone: 'red' },
-} as const;
+  pending: { label: 'common.deliveries.pending', tone: 'amber' },
+  delivered: { label: 'common.deliveries.delivered', tone: 'green' },
+  failed: { label: 'common.deliveries.failed', tone: 'red' },
+} as const satisfies Record<DeliveryDto['status'], { label: MessageId; tone: string }>;
 
 /**
  * The columns when the log is wide enough (its own width, a container query): event, status,
@@ -36,7 +38,7 @@ export function DeliveryLog({
   endpointId,
   id,
   onRefresh,
-  emptyHint = 'Send a test event to see one here.',
+  emptyHint,
 }: {
   /** Whose log: webhooks or notification channels (`lib/deliveries.ts`). */
   kind: DeliveryKind;
@@ -45,9 +47,10 @@ export function DeliveryLog({
   id: string;
   /** Refresh also reads the endpoint again (its failing state follows the deliveries). */
   onRefresh: () => void;
-  /** After 'No deliveries yet.'. */
+  /** After 'No deliveries yet.' (default 'Send a test event to see one here.'). */
   emptyHint?: string;
 }) {
+  const t = useT();
   const log = useDeliveries(kind, endpointId);
   const redeliver = useRedeliver(kind, endpointId);
   const items = useMemo(() => log.data?.pages.flatMap((p) => p.items) ?? [], [log.data]);
@@ -56,8 +59,10 @@ export function DeliveryLog({
 
   const onRedeliver = (d: DeliveryDto) =>
     redeliver.mutate(d.id, {
-      onSuccess: () => toast.success(`Sending ${d.event} again`),
-      onError: (err) => toast.error(errorMessage(err, 'The delivery could not be sent again.')),
+      onSuccess: () =>
+        toast.success(translate('common.deliveries.sendingAgain', { event: d.event })),
+      onError: (err) =>
+        toast.error(errorMessage(err, translate('common.deliveries.redeliverFailed'))),
     });
 
   return (
@@ -69,7 +74,7 @@ export function DeliveryLog({
     >
       <div className="flex items-center justify-between gap-3">
         <h3 id={headingId} className="text-sm font-semibold text-slate-900">
-          Deliveries
+          {t('common.deliveries.title')}
         </h3>
         <Button
           variant="ghost"
@@ -82,14 +87,14 @@ export function DeliveryLog({
           }}
         >
           {!refreshing && <RefreshCw aria-hidden="true" className="size-4" />}
-          Refresh
+          {t('common.actions.refresh')}
         </Button>
       </div>
 
       {log.isPending ? (
         <div aria-busy="true" className="space-y-3">
           <span className="sr-only" role="status">
-            Loading deliveries
+            {t('common.deliveries.loading')}
           </span>
           {[0, 1, 2].map((i) => (
             <div key={i} className="flex items-center gap-3">
@@ -103,14 +108,15 @@ export function DeliveryLog({
         <div className="flex flex-col items-start gap-3">
           <RetryAlert
             error={log.error}
-            fallback="The deliveries could not be loaded."
+            fallback={t('common.deliveries.loadFailed')}
             onRetry={() => void log.refetch()}
             retrying={log.isFetching}
           />
         </div>
       ) : items.length === 0 ? (
         <p className="text-sm text-slate-600" data-testid="deliveries-empty">
-          No deliveries yet. <span className="text-slate-500">{emptyHint}</span>
+          {t('common.deliveries.empty')}{' '}
+          <span className="text-slate-500">{emptyHint ?? t('common.deliveries.emptyHint')}</span>
         </p>
       ) : (
         <>
@@ -121,16 +127,16 @@ export function DeliveryLog({
               COLUMNS,
             )}
           >
-            <span>Event</span>
-            <span>Status</span>
-            <span>Attempts</span>
-            <span>Response</span>
-            <span>Latency</span>
-            <span>Response excerpt</span>
-            <span>Created</span>
-            <span className="sr-only">Actions</span>
+            <span>{t('common.deliveries.event')}</span>
+            <span>{t('common.deliveries.status')}</span>
+            <span>{t('common.deliveries.attempts')}</span>
+            <span>{t('common.deliveries.response')}</span>
+            <span>{t('common.deliveries.latency')}</span>
+            <span>{t('common.deliveries.excerpt')}</span>
+            <span>{t('common.deliveries.created')}</span>
+            <span className="sr-only">{t('common.deliveries.actions')}</span>
           </div>
-          <ul aria-label="Deliveries" className="divide-y divide-slate-100">
+          <ul aria-label={t('common.deliveries.title')} className="divide-y divide-slate-100">
             {items.map((d) => (
               <DeliveryRow
                 key={d.id}
@@ -142,8 +148,8 @@ export function DeliveryLog({
           </ul>
           <LoadMore
             list={log}
-            failed="More deliveries could not be loaded."
-            loadingLabel="Loading more deliveries"
+            failed={t('common.deliveries.moreFailed')}
+            loadingLabel={t('common.deliveries.loadingMore')}
           />
         </>
       )}
@@ -177,9 +183,10 @@ function Cell({
 }
 
 function When({ at }: { at: string }) {
+  const { tag } = useLocale();
   return (
-    <time dateTime={at} title={formatFullTime(at)}>
-      {formatMessageTime(at)}
+    <time dateTime={at} title={formatFullTime(at, tag)}>
+      {formatMessageTime(at, undefined, tag)}
     </time>
   );
 }
@@ -193,6 +200,8 @@ function DeliveryRow({
   onRedeliver: () => void;
   redelivering: boolean;
 }) {
+  const t = useT();
+  const { tag } = useLocale();
   const status = STATUS[d.status];
   const ok = d.responseStatus !== null && d.responseStatus >= 200 && d.responseStatus < 300;
   return (
@@ -203,16 +212,20 @@ function DeliveryRow({
         COLUMNS,
       )}
     >
-      <Cell label="Event" labelAlways className="col-span-2 @3xl:col-span-1">
+      <Cell label={t('common.deliveries.event')} labelAlways className="col-span-2 @3xl:col-span-1">
         <span className="font-mono text-xs break-all text-slate-900">{d.event}</span>
       </Cell>
-      <Cell label="Status" labelAlways className="justify-self-end @3xl:justify-self-start">
-        <Badge tone={status.tone}>{status.label}</Badge>
+      <Cell
+        label={t('common.deliveries.status')}
+        labelAlways
+        className="justify-self-end @3xl:justify-self-start"
+      >
+        <Badge tone={status.tone}>{t(status.label)}</Badge>
       </Cell>
-      <Cell label="Attempts">
-        <span className="text-slate-800 tabular-nums">{formatCount(d.attempts)}</span>
+      <Cell label={t('common.deliveries.attempts')}>
+        <span className="text-slate-800 tabular-nums">{formatCount(d.attempts, tag)}</span>
       </Cell>
-      <Cell label="Response">
+      <Cell label={t('common.deliveries.response')}>
         <span
           className={cn(
             'font-mono text-xs tabular-nums',
@@ -222,12 +235,14 @@ function DeliveryRow({
           {d.responseStatus ?? '—'}
         </span>
       </Cell>
-      <Cell label="Latency">
+      <Cell label={t('common.deliveries.latency')}>
         <span className="text-slate-800 tabular-nums">
-          {d.latencyMs === null ? '—' : `${formatCount(d.latencyMs)} ms`}
+          {d.latencyMs === null
+            ? '—'
+            : t('common.deliveries.latencyMs', { ms: formatCount(d.latencyMs, tag) })}
         </span>
       </Cell>
-      <Cell label="Response excerpt" className="col-span-3 @3xl:col-span-1">
+      <Cell label={t('common.deliveries.excerpt')} className="col-span-3 @3xl:col-span-1">
         {d.responseExcerpt ? (
           <code
             title={d.responseExcerpt}
@@ -243,13 +258,13 @@ function DeliveryRow({
           <span className="text-slate-500">—</span>
         )}
       </Cell>
-      <Cell label="Created" className="col-span-2 @3xl:col-span-1">
+      <Cell label={t('common.deliveries.created')} className="col-span-2 @3xl:col-span-1">
         <span className="block text-xs text-slate-700">
           <When at={d.createdAt} />
         </span>
         {d.status === 'pending' && d.nextAttemptAt && (
           <span className="block text-xs text-amber-800">
-            Next attempt <When at={d.nextAttemptAt} />
+            {t('common.deliveries.nextAttempt')} <When at={d.nextAttemptAt} />
           </span>
         )}
       </Cell>
@@ -259,10 +274,13 @@ function DeliveryRow({
           size="sm"
           onClick={onRedeliver}
           loading={redelivering}
-          aria-label={`Redeliver ${d.event} of ${formatMessageTime(d.createdAt)}`}
+          aria-label={t('common.deliveries.redeliverLabel', {
+            event: d.event,
+            time: formatMessageTime(d.createdAt, undefined, tag),
+          })}
         >
           {!redelivering && <RotateCcw aria-hidden="true" className="size-4" />}
-          Redeliver
+          {t('common.deliveries.redeliver')}
         </Button>
       </div>
     </li>

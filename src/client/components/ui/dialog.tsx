@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
+import { useT } from '../../lib/i18n.tsx';
+import { useDialogFocusReturn } from './focus-return.ts';
 
 type Props = {
   open: boolean;
@@ -13,10 +15,12 @@ type Props = {
   /** A wider panel on desktop (forms with a list in them). */
   wide?: boolean;
   /**
-   * Where focus goes when the dialog closes (Radix's `onCloseAutoFocus`): without it, to a
-   * `Dialog.Trigger` if there is one; a dialog opened from elsewhere sets its own.
+   * Where focus goes when the dialog closes (Radix's `onCloseAutoFocus`): without it, to the
+   * element that opened it (a ⋮ menu's button for a menu item, `useDialogFocusReturn`).
    */
   onCloseAutoFocus?: (event: Event) => void;
+  /** Escape pressed (Radix's `onEscapeKeyDown`): `preventDefault()` keeps the dialog open. */
+  onEscapeKeyDown?: (event: KeyboardEvent) => void;
   children: ReactNode;
 };
 
@@ -33,8 +37,11 @@ export function FormDialog({
   busy,
   wide,
   onCloseAutoFocus,
+  onEscapeKeyDown,
   children,
 }: Props) {
+  const t = useT();
+  const returnFocus = useDialogFocusReturn(open);
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
       <Dialog.Portal>
@@ -45,7 +52,8 @@ export function FormDialog({
             wide ? 'max-w-2xl' : 'max-w-md',
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}
-          onCloseAutoFocus={onCloseAutoFocus}
+          onCloseAutoFocus={onCloseAutoFocus ?? returnFocus}
+          onEscapeKeyDown={onEscapeKeyDown}
         >
           <div className="flex items-start justify-between gap-3 border-b border-slate-100 px-4 pt-4 pb-3 sm:px-6 sm:pt-5">
             <div className="min-w-0">
@@ -61,7 +69,7 @@ export function FormDialog({
               className="-mt-1 -mr-2 inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-accent-500 focus-visible:outline-none disabled:opacity-50"
             >
               <X aria-hidden="true" className="size-5" />
-              <span className="sr-only">Close</span>
+              <span className="sr-only">{t('common.actions.close')}</span>
             </Dialog.Close>
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-6">{children}</div>

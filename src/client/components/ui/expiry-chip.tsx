@@ -1,6 +1,7 @@
 import { expiryBand } from '../../../shared/check-rules.ts';
 import { cn } from '../../lib/cn.ts';
 import { daysLeftLabel, expiryChipClass, expiryIcon, formatEndDate } from '../../lib/expiry.ts';
+import { useLocale, useT } from '../../lib/i18n.tsx';
 
 /**
  * A number's end date in the product's colour bands (expired red 'Expired N days ago', 7 days or
@@ -16,6 +17,8 @@ export function ExpiryChip({
   daysLeft: number | null;
   className?: string;
 }) {
+  const t = useT();
+  const { tag } = useLocale();
   const days = endDate ? daysLeft : null;
   const band = expiryBand(days);
   const Icon = expiryIcon[band];
@@ -33,13 +36,15 @@ export function ExpiryChip({
       {endDate && days !== null ? (
         <>
           <span className="font-medium">
-            {days < 0 ? 'Ended' : 'Expires'} {formatEndDate(endDate)}
+            {t(days < 0 ? 'common.expiry.endedOn' : 'common.expiry.expiresOn', {
+              date: formatEndDate(endDate, tag),
+            })}
           </span>
           <span aria-hidden="true">·</span>
-          <span>{daysLeftLabel(days)}</span>
+          <span>{daysLeftLabel(t, days)}</span>
         </>
       ) : (
-        <span className="font-medium">No end date</span>
+        <span className="font-medium">{t('common.expiry.noEndDate')}</span>
       )}
     </span>
   );

@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
+import { useT } from '../../lib/i18n.tsx';
 import { Alert } from './alert.tsx';
 
 /**
@@ -7,6 +8,7 @@ import { Alert } from './alert.tsx';
  * after the account is deleted. Dismissing it drops it from the history entry.
  */
 export function FlashNotice() {
+  const t = useT();
   const location = useLocation();
   const navigate = useNavigate();
   const notice = (location.state as { notice?: unknown } | null)?.notice;
@@ -27,7 +29,7 @@ export function FlashNotice() {
             className="-m-1 rounded p-1 hover:bg-black/5 focus-visible:ring-2 focus-visible:ring-accent-500 focus-visible:outline-none"
           >
             <X aria-hidden="true" className="size-4" />
-            <span className="sr-only">Dismiss</span>
+            <span className="sr-only">{t('common.actions.dismiss')}</span>
           </button>
         </div>
       </Alert>

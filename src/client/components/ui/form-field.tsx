@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { errorText } from '../../lib/error-text.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 type Props = {
   id: string;
@@ -8,8 +10,12 @@ type Props = {
   children: ReactNode;
 };
 
-/** Label + control + error text. The control must use id and aria-describedby={`${id}-error`}. */
+/**
+ * Label + control + error text. The control must use id and aria-describedby={`${id}-error`}.
+ * `error` may be a schema's validation message (a catalogue key): it is shown translated.
+ */
 export function FormField({ id, label, error, hint, children }: Props) {
+  const t = useT();
   return (
     <div className="space-y-1.5">
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
@@ -22,7 +28,7 @@ export function FormField({ id, label, error, hint, children }: Props) {
         className="min-h-0 text-sm text-red-700 empty:hidden"
         aria-live="polite"
       >
-        {error ?? ''}
+        {errorText(t, error)}
       </p>
     </div>
   );

@@ -1,4 +1,5 @@
 import { errorMessage } from '../../lib/api.ts';
+import { useT } from '../../lib/i18n.tsx';
 import { Alert } from './alert.tsx';
 import { Button } from './button.tsx';
 import { Spinner } from './spinner.tsx';
@@ -23,6 +24,7 @@ export function LoadMore({
   failed: string;
   loadingLabel: string;
 }) {
+  const t = useT();
   if (!list.hasNextPage && !list.isError) return null;
   return (
     <div className="flex flex-col items-center gap-3 py-2">
@@ -35,7 +37,7 @@ export function LoadMore({
         <Spinner label={loadingLabel} className="text-brand-900" />
       ) : (
         <Button variant="secondary" onClick={() => void list.fetchNextPage()}>
-          Load more
+          {t('common.actions.loadMore')}
         </Button>
       )}
     </div>

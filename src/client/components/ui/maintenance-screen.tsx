@@ -1,9 +1,5 @@
 import { Link } from 'react-router';
-import {
-  MAINTENANCE_ADMIN_LINK,
-  MAINTENANCE_TITLE,
-  maintenanceText,
-} from '../../../shared/settings.ts';
+import { useT } from '../../lib/i18n.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { Button } from './button.tsx';
 import { Card } from './card.tsx';
@@ -22,19 +18,20 @@ export function MaintenanceScreen({
   onCheckAgain: () => void;
   checking: boolean;
 }) {
-  useDocumentTitle(MAINTENANCE_TITLE);
+  const t = useT();
+  useDocumentTitle(t('common.maintenance.title'));
   return (
     <div className="flex min-h-dvh items-center justify-center bg-slate-50 px-4">
       <Card className="w-full max-w-md p-8 text-center">
         <Logo name={siteName} />
-        <h1 className="mt-6 text-2xl font-bold text-slate-900">{MAINTENANCE_TITLE}</h1>
-        <p className="mt-2 text-slate-600">{maintenanceText(siteName)}</p>
+        <h1 className="mt-6 text-2xl font-bold text-slate-900">{t('common.maintenance.title')}</h1>
+        <p className="mt-2 text-slate-600">{t('common.maintenance.text', { siteName })}</p>
         <Button variant="secondary" className="mt-6" onClick={onCheckAgain} loading={checking}>
-          Check again
+          {t('common.maintenance.checkAgain')}
         </Button>
         <p className="mt-6 text-sm">
           <Link to="/auth" className="font-medium text-brand-700 hover:underline">
-            {MAINTENANCE_ADMIN_LINK}
+            {t('common.maintenance.adminSignIn')}
           </Link>
         </p>
       </Card>

@@ -1,4 +1,5 @@
 import { cn } from '../../lib/cn.ts';
+import { useT } from '../../lib/i18n.tsx';
 import { CopyButton } from './copy-button.tsx';
 
 /**
@@ -47,10 +48,11 @@ export function CodeWithCopy({
   size = 'md',
 }: {
   code: string;
-  /** Who the code is for, for the button's accessible name ('Copy code 123456 from Telegram'). */
+  /** Who it is from, for the button's accessible name ('Copy code 123456 from Telegram'). */
   context?: string;
   size?: 'sm' | 'md';
 }) {
+  const t = useT();
   return (
     <span className="inline-flex items-center gap-1 rounded-lg bg-accent-50 py-0.5 pr-0.5 pl-2.5 ring-1 ring-accent-200 ring-inset">
       <span
@@ -64,8 +66,8 @@ export function CodeWithCopy({
       </span>
       <CopyButton
         text={code}
-        idleText="Copy Code"
-        label={`Copy code ${code}${context ? ` ${context}` : ''}`}
+        idleText={t('common.actions.copyCode')}
+        label={context ? t('common.copyCodeOf', { code, context }) : t('common.copyCode', { code })}
         className={cn('text-accent-700 hover:bg-accent-100', size === 'sm' && 'h-7')}
       />
     </span>

@@ -5,7 +5,8 @@ import type { VoipNumber } from '../../../shared/numbers.ts';
 import { formatPhone } from '../../../shared/phone.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
-import { countOf, formatCount } from '../../lib/format.ts';
+import { formatCount } from '../../lib/format.ts';
+import { useLocale, useT } from '../../lib/i18n.tsx';
 import { fetchMatching, useNumberSearch } from '../../lib/number-search.ts';
 import { coverage, toggled, withAll } from '../../lib/selection.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
@@ -41,9 +42,9 @@ type Props = {
   /** The id of an error text describing the list (aria-describedby). */
   errorId?: string;
   invalid?: boolean;
-  /** The search box's accessible name (on a page with the site's search, say whose numbers). */
+  /** The search box's accessible name (default 'Search numbers'; on a page with the site's search, say whose numbers). */
   searchLabel?: string;
-  /** Under 'Your collection has no numbers yet.': what adding numbers is for here. */
+  /** Under 'Your collection has no numbers yet.': what adding numbers is for here (default 'Add numbers first, then share them here.'). */
   emptyHint?: string;
   /** Shown in each row beside the number (e.g. its end date); rows grow to fit two lines. */
   rowDetail?: (n: VoipNumber) => ReactNode;
@@ -56,7 +57,7 @@ type Props = {
 
 /**
  * A searchable number picker for collections of any size (10,000 numbers): the server searches
- * (phone digits, tag, provider host) and pages 100 at a time, the next page loads as the list
+ * (phone digits, tag, link host or path) and pages 100 at a time, the next page loads as the list
  * scrolls, and only the rows in view are in the DOM. The selection is a Set of ids kept by the
  * caller, so numbers picked under one search stay picked under another. Multiple mode has
  * 'Select shown' (the loaded matches), 'Clear' and 'n selected'. Used wherever a number is picked
@@ -69,11 +70,13 @@ export function NumberPicker({
   label,
   errorId,
   invalid,
-  searchLabel = 'Search numbers',
-  emptyHint = 'Add numbers first, then share them here.',
+  searchLabel,
+  emptyHint,
   rowDetail,
   selectAllMax,
 }: Props) {
+  const t = useT();
+  const { tag } = useLocale();
   const [query, setQuery] = useState('');
   const q = useDebouncedValue(query.trim(), 250);
   const list = useNumberSearch(q);
@@ -87,7 +90,7 @@ export function NumberPicker({
     return (
       <div className="space-y-2" aria-busy="true">
         <span className="sr-only" role="status">
-          Loading your numbers
+          {t('common.picker.loading')}
         </span>
         <Skeleton className="h-11 w-full" />
         {Array.from({ length: 3 }, (_, i) => (
@@ -102,7 +105,7 @@ export function NumberPicker({
       <div className="flex flex-col items-center gap-3 py-4 text-center">
         <RetryAlert
           error={list.error}
-          fallback="Failed to fetch numbers"
+          fallback={t('common.picker.failed')}
           onRetry={() => void list.refetch()}
           retrying={list.isFetching}
         />
@@ -117,13 +120,11 @@ export function NumberPicker({
         data-testid="picker-empty"
       >
         <PhoneOff aria-hidden="true" className="size-6 text-slate-400" />
-        <p className="mt-2 text-sm font-medium text-slate-900">
-          Your collection has no numbers yet.
-        </p>
-        <p className="mt-1 text-sm text-slate-600">{emptyHint}</p>
+        <p className="mt-2 text-sm font-medium text-slate-900">{t('common.picker.empty')}</p>
+        <p className="mt-1 text-sm text-slate-600">{emptyHint ?? t('common.picker.emptyHint')}</p>
         <ButtonLink to="/dashboard/add" variant="accent" size="sm" className="mt-4">
           <Plus aria-hidden="true" className="size-4" />
-          Add Number
+          {t('common.picker.addNumber')}
         </ButtonLink>
       </div>
     );
@@ -133,8 +134,8 @@ export function NumberPicker({
     first?.total === null || first?.total === undefined
       ? null
       : first.totalCapped
-        ? `${formatCount(first.total)}+ numbers`
-        : countOf(first.total, 'number');
+        ? t('common.picker.totalCapped', { count: formatCount(first.total, tag) })
+        : t('common.picker.total', { count: first.total });
 
   return (
     <div className="space-y-2">
@@ -145,8 +146,8 @@ export function NumberPicker({
         />
         <Input
           type="search"
-          aria-label={searchLabel}
-          placeholder="Number, tag or provider host"
+          aria-label={searchLabel ?? t('common.picker.search')}
+          placeholder={t('common.picker.searchPlaceholder')}
           value={query}
           onChange={(e) => setQuery(e.target.value)}
           className="pl-9"
@@ -176,7 +177,7 @@ export function NumberPicker({
                 }
                 className="size-5"
               />
-              Select shown ({formatCount(items.length)})
+              {t('common.picker.selectShown', { count: formatCount(items.length, tag) })}
             </label>
             {selectAllMax !== undefined && first && first.total !== null && (
               <SelectAll
@@ -205,13 +206,15 @@ export function NumberPicker({
               disabled={selected.size === 0}
               onClick={() => onChange(new Set(), [])}
             >
-              Clear
+              {t('common.actions.clear')}
             </Button>
           </>
         )}
         <span className="ml-auto text-sm text-slate-600 tabular-nums" aria-live="polite">
           {mode === 'multiple' ? (
-            <span data-testid="picker-selected">{formatCount(selected.size)} selected</span>
+            <span data-testid="picker-selected">
+              {t('common.picker.selected', { count: formatCount(selected.size, tag) })}
+            </span>
           ) : (
             total
           )}
@@ -220,7 +223,7 @@ export function NumberPicker({
 
       {items.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">
-          No numbers match “{q}”.
+          {t('common.picker.noMatch', { query: q })}
         </p>
       ) : (
         <VirtualRows
@@ -248,17 +251,17 @@ export function NumberPicker({
       {list.isFetchingNextPage && (
         <p className="flex items-center gap-2 text-xs text-slate-600" role="status">
           <Spinner size="sm" label={null} className="text-brand-900" />
-          Loading more numbers…
+          {t('common.picker.loadingMore')}
         </p>
       )}
       {list.isError && items.length > 0 && (
         <div className="flex flex-wrap items-center gap-2">
           <Alert tone="error" className="flex-1">
-            {errorMessage(list.error, 'Failed to fetch numbers')}
+            {errorMessage(list.error, t('common.picker.failed'))}
           </Alert>
           <Button variant="secondary" size="sm" onClick={() => void list.fetchNextPage()}>
             <RotateCcw aria-hidden="true" className="size-4" />
-            Try again
+            {t('common.actions.tryAgain')}
           </Button>
         </div>
       )}
@@ -284,6 +287,8 @@ function SelectAll({
   max: number;
   onSelect: (numbers: readonly PickedNumber[]) => void;
 }) {
+  const t = useT();
+  const { tag } = useLocale();
   const [state, setState] = useState<{ busy: boolean; error: unknown }>({
     busy: false,
     error: null,
@@ -292,7 +297,7 @@ function SelectAll({
   if (total === null || total > max) {
     return (
       <span className="text-sm text-slate-600">
-        Select up to {formatCount(max)} at once: narrow the search
+        {t('common.picker.selectUpTo', { max: formatCount(max, tag) })}
       </span>
     );
   }
@@ -309,11 +314,11 @@ function SelectAll({
   return (
     <>
       <Button variant="link" size="sm" className="text-sm" loading={state.busy} onClick={select}>
-        Select all {formatCount(total)}
+        {t('common.picker.selectAll', { count: formatCount(total, tag) })}
       </Button>
       {state.error !== null && (
         <Alert tone="error" className="w-full">
-          {errorMessage(state.error, 'Failed to fetch numbers')}
+          {errorMessage(state.error, t('common.picker.failed'))}
         </Alert>
       )}
     </>
@@ -417,8 +422,12 @@ const PickerRow = memo(function PickerRow({
   detail: ReactNode;
   last: boolean;
 }) {
+  const t = useT();
   const formatted = formatPhone(n.phoneNumber);
-  const meta = [!n.isActive && 'Inactive', n.tags.map((t) => t.name).join(', ')]
+  const meta = [
+    !n.isActive && t('common.picker.inactive'),
+    n.tags.map((tag) => tag.name).join(', '),
+  ]
     .filter(Boolean)
     .join(' · ');
   return (

@@ -20,7 +20,10 @@ export function PageHeader({
           wide ? 'max-w-6xl lg:px-8' : 'max-w-3xl',
         )}
       >
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
+        {/* A long word of a language (Russian's 'конфиденциальности') breaks rather than overflows. */}
+        <h1 className="text-3xl font-bold tracking-tight break-words hyphens-auto sm:text-4xl">
+          {title}
+        </h1>
         {children && <div className="mt-4 max-w-2xl text-lg text-brand-100">{children}</div>}
       </div>
     </div>

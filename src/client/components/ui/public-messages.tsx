@@ -1,7 +1,10 @@
+import { formatPhone } from '../../../shared/phone.ts';
 import type { PublicMessage } from '../../../shared/sharing.ts';
 import { cn } from '../../lib/cn.ts';
+import { useT } from '../../lib/i18n.tsx';
 import { formatAge, formatFullTime, formatMessageTime } from '../../lib/format.ts';
 import { latestCode } from '../../lib/latest-code.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { CopyAction } from './copy-action.tsx';
 import { MessageText } from './message-text.tsx';
 
@@ -19,7 +22,10 @@ export function LatestCodeBanner({
   now: Date;
   formatted: string;
 }) {
+  const t = useT();
   const latest = latestCode(messages, now);
+  // The viewer's time zone is known in the browser only (server-rendered pages: after hydration).
+  const local = useHydrated();
   if (!latest) return null;
   return (
     <div
@@ -28,10 +34,13 @@ export function LatestCodeBanner({
     >
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-baseline gap-x-2 text-xs text-slate-600">
-          <span className="font-medium">Latest code</span>
-          <span className="min-w-0 truncate">{latest.sender}</span>
-          <time dateTime={latest.receivedAt} title={formatFullTime(latest.receivedAt)}>
-            {formatAge(latest.receivedAt, now)}
+          <span className="font-medium">{t('share.messages.latestCode')}</span>
+          <span className="min-w-0 truncate">{formatPhone(latest.sender)}</span>
+          <time
+            dateTime={latest.receivedAt}
+            title={local ? formatFullTime(latest.receivedAt) : undefined}
+          >
+            {formatAge(t, latest.receivedAt, now)}
           </time>
         </p>
         <p
@@ -44,10 +53,10 @@ export function LatestCodeBanner({
       <CopyAction
         text={latest.code}
         variant="accent"
-        label={`Copy code ${latest.code} for ${formatted}`}
+        label={t('share.messages.copyCodeFor', { code: latest.code, number: formatted })}
         className="max-sm:w-full"
       >
-        Copy Code
+        {t('share.messages.copyCode')}
       </CopyAction>
     </div>
   );
@@ -71,8 +80,12 @@ export function PublicMessageList({
   heading?: string;
   className?: string;
 }) {
+  const t = useT();
   const sorted = [...messages].sort((a, b) => Date.parse(b.receivedAt) - Date.parse(a.receivedAt));
-  const name = heading ?? `Messages for ${formatted}`;
+  // Times are in the viewer's time zone, known in the browser only: a server-rendered page shows
+  // them once hydrated (the HTML has the machine-readable `dateTime`).
+  const local = useHydrated();
+  const name = heading ?? t('share.messages.messagesFor', { number: formatted });
   return (
     <div className={className}>
       {heading && <h2 className="mb-2 text-base font-semibold text-slate-900">{heading}</h2>}
@@ -81,26 +94,28 @@ export function PublicMessageList({
           className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600"
           data-testid="no-messages"
         >
-          No messages yet
+          {t('share.messages.none')}
         </p>
       ) : (
         <ul
           aria-label={name}
           // Scrollable with the keyboard too.
           tabIndex={0}
-          className="max-h-96 divide-y divide-slate-100 overflow-y-auto overscroll-contain rounded-xl border border-slate-200 focus-visible:ring-2 focus-visible:ring-accent-500 focus-visible:outline-none"
+          className="relative max-h-96 divide-y divide-slate-100 overflow-y-auto overscroll-contain rounded-xl border border-slate-200 focus-visible:ring-2 focus-visible:ring-accent-500 focus-visible:outline-none"
           data-testid="public-messages"
         >
           {sorted.map((m) => (
             <li key={m.id} className="px-3 py-3 sm:px-4" data-testid="public-message">
               <div className="flex items-baseline justify-between gap-3 text-xs text-slate-500">
-                <span className="min-w-0 truncate font-semibold text-slate-800">{m.sender}</span>
+                <span className="min-w-0 truncate font-semibold text-slate-800">
+                  {formatPhone(m.sender)}
+                </span>
                 <time
                   dateTime={m.receivedAt}
-                  title={formatFullTime(m.receivedAt)}
+                  title={local ? formatFullTime(m.receivedAt) : undefined}
                   className="shrink-0 whitespace-nowrap"
                 >
-                  {formatMessageTime(m.receivedAt, now)}
+                  {local ? formatMessageTime(m.receivedAt, now) : ''}
                 </time>
               </div>
               <div
@@ -122,10 +137,13 @@ export function PublicMessageList({
                       text={m.code}
                       variant="ghost"
                       size="sm"
-                      label={`Copy code ${m.code} from ${m.sender || formatted}`}
+                      label={t('share.messages.copyCodeFrom', {
+                        code: m.code,
+                        sender: formatPhone(m.sender) || formatted,
+                      })}
                       className="h-8! px-2! text-accent-700! hover:bg-accent-100!"
                     >
-                      Copy Code
+                      {t('share.messages.copyCode')}
                     </CopyAction>
                   </span>
                 )}

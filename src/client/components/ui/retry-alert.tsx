@@ -1,5 +1,6 @@
 import { RotateCcw } from 'lucide-react';
 import { errorMessage } from '../../lib/api.ts';
+import { useT } from '../../lib/i18n.tsx';
 import { Alert } from './alert.tsx';
 import { Button } from './button.tsx';
 
@@ -15,6 +16,7 @@ export function RetryAlert({
   onRetry: () => void;
   retrying: boolean;
 }) {
+  const t = useT();
   return (
     <>
       <Alert tone="error" className="w-full max-w-md text-left">
@@ -22,7 +24,7 @@ export function RetryAlert({
       </Alert>
       <Button variant="primary" onClick={onRetry} loading={retrying}>
         <RotateCcw aria-hidden="true" className="size-4" />
-        Try again
+        {t('common.actions.tryAgain')}
       </Button>
     </>
   );

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ANALYTICS_EVENT_TYPES, ANALYTICS_RANGES } from '../../../shared/analytics.ts';
+import { translate } from '../../../server/i18n.ts';
+import { eventTypeLabel } from '../../lib/event-types.ts';
+import type { Translate } from '../../lib/i18n.tsx';
 import {
-  EVENT_TYPE_OPTIONS,
+  EVENT_TYPES,
   HOUR_LABELS,
   RANGES,
   formatSessionLength,
@@ -9,11 +12,14 @@ import {
   typeOf,
 } from './filters.ts';
 
+const t: Translate = (id, values) => translate('en', id, values);
+
 describe('analytics filters', () => {
   it('offers exactly the shared ranges and event types, in their order', () => {
     expect(RANGES).toEqual([...ANALYTICS_RANGES]);
-    expect(EVENT_TYPE_OPTIONS.map((o) => o.value)).toEqual([...ANALYTICS_EVENT_TYPES]);
-    expect(EVENT_TYPE_OPTIONS[0]).toEqual({ value: 'page_view', label: 'Page View' });
+    expect(EVENT_TYPES).toEqual([...ANALYTICS_EVENT_TYPES]);
+    expect(eventTypeLabel(t, 'page_view')).toBe('Page View');
+    expect(eventTypeLabel(t, 'some_old_type')).toBe('Some Old Type');
   });
   it('reads the URL, falling back to 7d and all types', () => {
     expect(rangeOf('30d')).toBe('30d');
@@ -29,16 +35,16 @@ describe('analytics filters', () => {
 
 describe('formatSessionLength', () => {
   it('shows minutes and seconds, seconds alone, or hours and minutes', () => {
-    expect(formatSessionLength(252)).toBe('4m 12s');
-    expect(formatSessionLength(45)).toBe('45s');
-    expect(formatSessionLength(44.6)).toBe('45s');
-    expect(formatSessionLength(0)).toBe('0s');
-    expect(formatSessionLength(60)).toBe('1m 0s');
-    expect(formatSessionLength(3780)).toBe('1h 3m');
+    expect(formatSessionLength(t, 252)).toBe('4m 12s');
+    expect(formatSessionLength(t, 45)).toBe('45s');
+    expect(formatSessionLength(t, 44.6)).toBe('45s');
+    expect(formatSessionLength(t, 0)).toBe('0s');
+    expect(formatSessionLength(t, 60)).toBe('1m 0s');
+    expect(formatSessionLength(t, 3780)).toBe('1h 3m');
   });
   it('shows a dash without sessions', () => {
-    expect(formatSessionLength(null)).toBe('—');
-    expect(formatSessionLength(Number.NaN)).toBe('—');
+    expect(formatSessionLength(t, null)).toBe('—');
+    expect(formatSessionLength(t, Number.NaN)).toBe('—');
   });
 });
 

@@ -8,15 +8,22 @@ describe('dashboard series', () => {
     expect(formatDay('garbage')).toBe('garbage');
   });
   it('keeps the order and the counts', () => {
-    const points = dailyPoints([
-      { date: '2025-01-30', count: 0 },
-      { date: '2025-01-31', count: 4 },
-    ]);
+    const points = dailyPoints(
+      [
+        { date: '2025-01-30', count: 0 },
+        { date: '2025-01-31', count: 4 },
+      ],
+      'en',
+    );
     expect(points).toEqual([
       { label: 'Jan 30', value: 0 },
       { label: 'Jan 31', value: 4 },
     ]);
     expect(hasAny(points)).toBe(true);
     expect(hasAny([{ label: 'Jan 30', value: 0 }])).toBe(false);
+  });
+  it('names the days in the reader’s language', () => {
+    expect(dailyPoints([{ date: '2025-03-05', count: 1 }], 'ru')[0]!.label).toBe('5 мар.');
+    expect(dailyPoints([{ date: '2025-03-05', count: 1 }], 'zh-CN')[0]!.label).toBe('3月5日');
   });
 });

@@ -1,11 +1,19 @@
 import { endDateDay } from '../../lib/expiry.ts';
 import { fileDate, toCsv } from '../../lib/csv.ts';
-import { STATUS_LABELS, type ResultRow } from './types.ts';
+import type { ResultRow, RowStatus } from './types.ts';
 
-export const NO_EXPIRED_TO_EXPORT = 'No expired numbers to export';
-export const NO_RESULTS_TO_EXPORT = 'No results to export';
+/** The Status column: English, as every CSV header and value machines read. */
+const CSV_STATUS: Record<Exclude<RowStatus, 'checking' | 'skipped'>, string> = {
+  active: 'Active',
+  'expiring-soon': 'Expiring Soon',
+  expired: 'Expired',
+  error: 'Error',
+};
 
-const finished = (r: ResultRow) => r.status !== 'checking' && r.status !== 'skipped';
+const finished = (
+  r: ResultRow,
+): r is ResultRow & { status: Exclude<RowStatus, 'checking' | 'skipped'> } =>
+  r.status !== 'checking' && r.status !== 'skipped';
 
 /** expired-numbers-{date}.csv: Phone Number, End Date, Days Expired — or null when none. */
 export function expiredCsv(rows: readonly ResultRow[], now = new Date()) {
@@ -35,7 +43,7 @@ export function resultsCsv(rows: readonly ResultRow[], now = new Date()) {
       done.map((r) => [
         r.phoneNumber,
         r.endDate ? endDateDay(r.endDate) : '',
-        STATUS_LABELS[r.status],
+        CSV_STATUS[r.status],
         r.daysLeft,
         r.error ?? '',
       ]),

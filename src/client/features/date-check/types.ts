@@ -1,4 +1,5 @@
 import type { DateStatus } from '../../../shared/checks.ts';
+import type { MessageId } from '../../../shared/i18n/namespaces.ts';
 
 /** 'checking' until its result arrives; 'skipped' when the run was cancelled or failed first. */
 export type RowStatus = 'checking' | DateStatus | 'skipped';
@@ -20,11 +21,12 @@ export const checkingRow = (phoneNumber: string): ResultRow => ({
   error: null,
 });
 
-export const STATUS_LABELS: Record<RowStatus, string> = {
-  checking: 'Checking',
-  active: 'Active',
-  'expiring-soon': 'Expiring Soon',
-  expired: 'Expired',
-  error: 'Error',
-  skipped: 'Not checked',
+/** Each status's badge. */
+export const STATUS_LABELS: Record<RowStatus, MessageId> = {
+  checking: 'public.dateCheck.status.checking',
+  active: 'public.dateCheck.status.active',
+  'expiring-soon': 'public.dateCheck.status.expiringSoon',
+  expired: 'public.dateCheck.status.expired',
+  error: 'public.dateCheck.status.error',
+  skipped: 'public.dateCheck.status.skipped',
 };

@@ -41,7 +41,13 @@ const lists = (qc: QueryClient, key: unknown[]) =>
   qc.getQueryData<InfiniteData<NumberList>>(key)!.pages.flatMap((p) => p.items);
 const seed = (qc: QueryClient, key: unknown[], pages: VoipNumber[][]) =>
   qc.setQueryData<InfiniteData<NumberList>>(key, {
-    pages: pages.map((items) => ({ items, total: null, totalCapped: false, nextCursor: null })),
+    pages: pages.map((items) => ({
+      items,
+      total: null,
+      totalCapped: false,
+      collectionTotal: null,
+      nextCursor: null,
+    })),
     pageParams: pages.map(() => undefined),
   });
 
@@ -110,7 +116,7 @@ describe('numbersLive', () => {
 
   it('patches the card without refetching the lists, unless a numbers fetch is in flight', async () => {
     const qc = new QueryClient();
-    const target = card(2);
+    const target = card(2, { lastPolledAt: '2026-11-23T10:00:00.000Z' });
     seed(qc, listKey, [[target]]);
     const spy = vi.spyOn(qc, 'invalidateQueries');
     const live = numbersLive(qc);
@@ -140,6 +146,20 @@ describe('numbersLive', () => {
     // After a reconnect the lists are fetched again at once.
     live.reconnected();
     expect(listInvalidations(spy.mock.calls)).toBe(2);
+    live.close();
+  });
+
+  it('refetches the lists once after the first messages of a never-polled number (its end date)', async () => {
+    const qc = new QueryClient();
+    const fresh = card(3);
+    seed(qc, listKey, [[fresh]]);
+    const spy = vi.spyOn(qc, 'invalidateQueries');
+    const live = numbersLive(qc);
+    for (const n of [1, 2, 3])
+      live.message(message(n, fresh.id, '2026-11-23T11:00:00.000Z'), '2026-11-23T12:00:00.000Z');
+    expect(lists(qc, listKey)[0]!.messageCount).toBe(3);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(listInvalidations(spy.mock.calls)).toBe(1);
     live.close();
   });
 });

@@ -32,15 +32,18 @@ function withMessage(n: VoipNumber, m: Message, storedAt: string): VoipNumber {
 /**
  * Puts a new message on its number's card in every cached numbers list, without asking the
  * server: a dashboard scrolled through many pages would otherwise refetch all of them for each
- * code. Lists that do not hold the number are left as they are.
+ * code. Lists that do not hold the number are left as they are. Returns whether a card had never
+ * been polled: its first poll also stored what the message does not carry (the end date).
  */
 export function addMessageToNumberLists(qc: QueryClient, m: Message, storedAt: string) {
+  let firstPoll = false;
   qc.setQueriesData<InfiniteData<NumberList>>({ queryKey: numberKeys.lists() }, (data) => {
     if (!data) return data;
     let changed = false;
     const pages = data.pages.map((page) => {
       const i = page.items.findIndex((n) => n.id === m.voipNumberId);
       if (i < 0) return page;
+      if (page.items[i]!.lastPolledAt === null) firstPoll = true;
       const card = withMessage(page.items[i]!, m, storedAt);
       if (card === page.items[i]) return page;
       changed = true;
@@ -50,11 +53,13 @@ export function addMessageToNumberLists(qc: QueryClient, m: Message, storedAt: s
     });
     return changed ? { ...data, pages } : data;
   });
+  return firstPoll;
 }
 
 /**
  * The numbers feature's live updates: each new message goes onto its number's card in the cached
- * lists; after a reconnect the lists are fetched again (events may have been missed).
+ * lists; the lists are fetched again after a reconnect (events may have been missed) and after a
+ * new number's first messages (its end date came with them).
  */
 export const numbersLive: LiveHandler = (qc) => {
   // A numbers fetch or change in flight when a message arrives may answer with a card from before
@@ -64,8 +69,8 @@ export const numbersLive: LiveHandler = (qc) => {
   let timer: ReturnType<typeof setTimeout> | undefined;
   return {
     message(m, storedAt) {
-      addMessageToNumberLists(qc, m, storedAt);
-      if (qc.isFetching({ queryKey: numberKeys.all }) > 0 || qc.isMutating() > 0) {
+      const firstPoll = addMessageToNumberLists(qc, m, storedAt);
+      if (firstPoll || qc.isFetching({ queryKey: numberKeys.all }) > 0 || qc.isMutating() > 0) {
         timer ??= setTimeout(() => {
           timer = undefined;
           refetchLists();

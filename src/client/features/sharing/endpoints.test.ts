@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { i18nFor } from '../../../server/i18n.ts';
 import type { Endpoint } from '../../../shared/sharing.ts';
+import type { Translate } from '../../lib/i18n.tsx';
 import { CSV_HEADER, endpointsCsv, remarkOptions } from './endpoints.ts';
+
+/** The catalogue's English and Russian, as a component's `useT()` gives them. */
+const en: Translate = (id, values) => i18nFor('en')._(id, values);
+const ru: Translate = (id, values) => i18nFor('ru')._(id, values);
 
 const endpoint = (n: number, extra: Partial<Endpoint> = {}): Endpoint => ({
   id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
@@ -53,6 +59,7 @@ describe('remarkOptions', () => {
   it('lists every entry first with the total, then each remark with its count', () => {
     expect(
       remarkOptions(
+        en,
         [
           { remark: 'none', count: 3 },
           { remark: 'team', count: 2 },
@@ -67,11 +74,18 @@ describe('remarkOptions', () => {
   });
 
   it('keeps the remark filtered on when no entry has it any more', () => {
-    expect(remarkOptions([{ remark: 'none', count: 1 }], 'gone')).toEqual([
+    expect(remarkOptions(en, [{ remark: 'none', count: 1 }], 'gone')).toEqual([
       { value: '', label: 'All Remarks (1)' },
       { value: 'none', label: 'none (1)' },
       { value: 'gone', label: 'gone (0)' },
     ]);
-    expect(remarkOptions([], '')).toEqual([{ value: '', label: 'All Remarks (0)' }]);
+    expect(remarkOptions(en, [], '')).toEqual([{ value: '', label: 'All Remarks (0)' }]);
+  });
+
+  it("says 'All Remarks' in the reader's language, the remarks as typed", () => {
+    expect(remarkOptions(ru, [{ remark: 'team', count: 1234 }], '')).toEqual([
+      { value: '', label: 'Все примечания (1234)' },
+      { value: 'team', label: 'team (1234)' },
+    ]);
   });
 });

@@ -1,9 +1,9 @@
 import type { Endpoint } from '../../../shared/sharing.ts';
 import { fileDate, toCsv } from '../../lib/csv.ts';
-import { countOf } from '../../lib/format.ts';
+import type { Translate } from '../../lib/i18n.tsx';
 import type { RemarkCount } from './api/list-shares.ts';
 
-export const NO_ENDPOINTS_SELECTED = 'No entries selected for export';
+/** The CSV's columns and status words stay English (machines read them). */
 export const CSV_HEADER = [
   'Name',
   'Phone Number',
@@ -47,10 +47,14 @@ type RemarkOption = { value: string; label: string };
  * with its count, as the server lists them. The remark filtered on stays listed (with 0) after
  * its last endpoint is gone or renamed, so the filter never shows a value it does not offer.
  */
-export function remarkOptions(remarks: readonly RemarkCount[], current: string): RemarkOption[] {
+export function remarkOptions(
+  t: Translate,
+  remarks: readonly RemarkCount[],
+  current: string,
+): RemarkOption[] {
   const total = remarks.reduce((sum, r) => sum + r.count, 0);
   const options = [
-    { value: '', label: `All Remarks (${total})` },
+    { value: '', label: t('settings.endpoints.allRemarks', { count: total }) },
     ...remarks.map((r) => ({ value: r.remark, label: `${r.remark} (${r.count})` })),
   ];
   if (current && !remarks.some((r) => r.remark === current)) {
@@ -58,6 +62,3 @@ export function remarkOptions(remarks: readonly RemarkCount[], current: string):
   }
   return options;
 }
-
-/** 'Deleted 3 entries'. */
-export const deletedText = (n: number) => `Deleted ${countOf(n, 'entry', 'entries')}`;

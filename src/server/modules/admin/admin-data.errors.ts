@@ -1,5 +1,6 @@
-import { AppError } from '../../errors.ts';
+import { AppError, msg } from '../../errors.ts';
 
 export const adminDataErrors = {
-  contactMessageNotFound: () => new AppError('CONTACT_MESSAGE_NOT_FOUND', 'Message not found'),
+  contactMessageNotFound: () =>
+    new AppError('CONTACT_MESSAGE_NOT_FOUND', msg('server.admin.contactMessageNotFound')),
 };

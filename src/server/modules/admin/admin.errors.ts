@@ -1,38 +1,19 @@
-import { AppError, forbidden } from '../../errors.ts';
+import { AppError, forbidden, msg } from '../../errors.ts';
 
 export const adminErrors = {
-  adminNotFound: () => new AppError('ADMIN_NOT_FOUND', 'Administrator not found'),
+  adminNotFound: () => new AppError('ADMIN_NOT_FOUND', msg('server.admin.adminNotFound')),
   /** The CLI's revoke of an email that has no administrator record. */
   notAnAdmin: (email: string) =>
-    new AppError('ADMIN_NOT_FOUND', `${email} is not an administrator`),
-  alreadyExists: () =>
-    new AppError('ADMIN_ALREADY_EXISTS', 'An administrator with this email already exists'),
-  lastSuperAdmin: () =>
-    new AppError(
-      'LAST_SUPER_ADMIN',
-      'The last active super admin cannot be removed, deactivated or demoted. Make another administrator super admin first.',
-    ),
+    new AppError('ADMIN_NOT_FOUND', msg('server.admin.notAnAdmin', { email })),
+  alreadyExists: () => new AppError('ADMIN_ALREADY_EXISTS', msg('server.admin.alreadyExists')),
+  lastSuperAdmin: () => new AppError('LAST_SUPER_ADMIN', msg('server.admin.lastSuperAdmin')),
   /** DELETE /v1/me by the last active super admin: the account is kept. */
   lastSuperAdminAccount: () =>
-    new AppError(
-      'LAST_SUPER_ADMIN',
-      'You are the last active super admin: make another administrator super admin before deleting your account.',
-    ),
-  ownRights: () =>
-    new AppError(
-      'OWN_ADMIN_RIGHTS',
-      'You cannot change your own role, permissions or status. Ask another super admin.',
-    ),
-  deleteSelf: () =>
-    new AppError(
-      'OWN_ADMIN_RIGHTS',
-      'You cannot delete your own administrator record. Ask another super admin.',
-    ),
+    new AppError('LAST_SUPER_ADMIN', msg('server.admin.lastSuperAdminAccount')),
+  ownRights: () => new AppError('OWN_ADMIN_RIGHTS', msg('server.admin.ownRights')),
+  deleteSelf: () => new AppError('OWN_ADMIN_RIGHTS', msg('server.admin.deleteSelf')),
   configured: (email: string) =>
-    new AppError(
-      'ADMIN_FROM_CONFIG',
-      `${email} is listed in the server's ADMIN_EMAILS and becomes a super admin again at sign-in. Remove it from ADMIN_EMAILS first.`,
-    ),
+    new AppError('ADMIN_FROM_CONFIG', msg('server.admin.configured', { email })),
   /** The acting super admin lost that role while the request was on its way. */
-  notSuperAdmin: () => forbidden('Only a super admin can manage administrators.'),
+  notSuperAdmin: () => forbidden(msg('server.admin.notSuperAdmin')),
 };

@@ -1,23 +1,19 @@
 import { MAX_API_KEYS_PER_USER } from '../../../shared/api-keys.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, msg, validationError } from '../../errors.ts';
 
 export const apiKeyErrors = {
-  invalid: () =>
-    new AppError(
-      'API_KEY_INVALID',
-      'The API key is not valid: it is unknown, revoked or expired (send it as Authorization: Bearer <key>).',
-    ),
-  notAllowed: () =>
-    new AppError(
-      'API_KEY_NOT_ALLOWED',
-      'This route does not accept API keys. Sign in to the dashboard to use it.',
-    ),
+  invalid: () => new AppError('API_KEY_INVALID', msg('server.apiKeys.invalid')),
+  notAllowed: () => new AppError('API_KEY_NOT_ALLOWED', msg('server.apiKeys.notAllowed')),
   insufficientScope: (scope: string) =>
-    new AppError('INSUFFICIENT_SCOPE', `This API key does not have the ${scope} scope.`),
-  notFound: () => new AppError('API_KEY_NOT_FOUND', 'API key not found.'),
+    new AppError('INSUFFICIENT_SCOPE', msg('server.apiKeys.insufficientScope', { scope })),
+  notFound: () => new AppError('API_KEY_NOT_FOUND', msg('server.apiKeys.notFound')),
   limitReached: () =>
     new AppError(
       'API_KEY_LIMIT_REACHED',
-      `You can hold at most ${MAX_API_KEYS_PER_USER} API keys. Revoke one you no longer use first.`,
+      msg('server.apiKeys.limitReached', { max: MAX_API_KEYS_PER_USER }),
     ),
+  expiryInPast: () =>
+    validationError(msg('server.errors.invalidInput'), {
+      expiresAt: [msg('server.apiKeys.expiryInPast')],
+    }),
 };

@@ -46,6 +46,8 @@ export function apiKeysRepository(db: Db) {
         email: users.email,
         emailVerified: users.emailVerified,
         codeToasts: users.codeToasts,
+        theme: users.theme,
+        locale: users.locale,
       },
     })
     .from(apiKeys)

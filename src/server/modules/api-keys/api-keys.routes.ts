@@ -10,7 +10,6 @@ import {
 } from '../../../shared/api-keys.ts';
 import type { App } from '../../app.ts';
 import { errorResponses } from '../../error-responses.ts';
-import { validationError } from '../../errors.ts';
 import { requireUser, userOrIp } from '../../plugins/session.ts';
 import { randomToken, sha256 } from '../../secrets.ts';
 import { apiKeyErrors } from './api-keys.errors.ts';
@@ -64,8 +63,7 @@ export function apiKeysRoutes(app: App, repo: ApiKeysRepository, now: () => Date
     async (req, reply) => {
       const at = now();
       const expiresAt = req.body.expiresAt ? new Date(req.body.expiresAt) : null;
-      if (expiresAt && expiresAt <= at)
-        throw validationError('Invalid input', { expiresAt: ['Expiry must be in the future'] });
+      if (expiresAt && expiresAt <= at) throw apiKeyErrors.expiryInPast();
       const key = API_KEY_PREFIX + randomToken(32);
       const created = await repo.create(
         requireUser(req).id,

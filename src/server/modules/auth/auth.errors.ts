@@ -1,49 +1,25 @@
-import { AppError, tooManyRequests } from '../../errors.ts';
-
-const verifyFailed = (detail: string, remainingAttempts?: number) =>
-  new AppError(
-    'CODE_INVALID',
-    `Failed to verify code: ${detail}`,
-    remainingAttempts === undefined ? {} : { remainingAttempts },
-  );
+import { AppError, msg, tooManyRequests } from '../../errors.ts';
 
 export const authErrors = {
-  noActiveCode: () => verifyFailed('there is no active code for this email. Request a new code.'),
-  codeExpired: () =>
-    new AppError(
-      'CODE_EXPIRED',
-      'Failed to verify code: the code has expired. Request a new code.',
-    ),
+  noActiveCode: () => new AppError('CODE_INVALID', msg('server.auth.noActiveCode')),
+  codeExpired: () => new AppError('CODE_EXPIRED', msg('server.auth.codeExpired')),
   codeBurned: () =>
-    new AppError(
-      'CODE_LOCKED',
-      'Failed to verify code: too many wrong attempts. Request a new code.',
-      { remainingAttempts: 0 },
-    ),
+    new AppError('CODE_LOCKED', msg('server.auth.codeBurned'), { remainingAttempts: 0 }),
   wrongCode: (remaining: number) =>
     remaining > 0
-      ? verifyFailed(
-          `the code is incorrect. ${remaining} ${remaining === 1 ? 'attempt' : 'attempts'} remaining.`,
-          remaining,
-        )
+      ? new AppError('CODE_INVALID', msg('server.auth.wrongCode', { remaining }), {
+          remainingAttempts: remaining,
+        })
       : authErrors.codeBurned(),
   resendTooSoon: (seconds: number) =>
     tooManyRequests(
       'RESEND_TOO_SOON',
-      `Please wait ${Math.ceil(seconds)} seconds before requesting another code.`,
+      msg('server.auth.resendTooSoon', { seconds: Math.ceil(seconds) }),
       seconds,
     ),
   tooManyCodes: (seconds: number) =>
-    tooManyRequests(
-      'TOO_MANY_CODES',
-      'Too many codes requested for this email. Please try again later.',
-      seconds,
-    ),
+    tooManyRequests('TOO_MANY_CODES', msg('server.auth.tooManyCodes'), seconds),
   tooManyFromIp: (seconds: number) =>
-    tooManyRequests(
-      'TOO_MANY_SIGN_INS',
-      'Too many sign-in attempts from your network. Please try again later.',
-      seconds,
-    ),
-  sendFailed: () => new AppError('SEND_FAILED', 'Failed to send verification code'),
+    tooManyRequests('TOO_MANY_SIGN_INS', msg('server.auth.tooManyFromIp'), seconds),
+  sendFailed: () => new AppError('SEND_FAILED', msg('server.auth.sendFailed')),
 };

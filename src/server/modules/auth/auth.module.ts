@@ -26,6 +26,7 @@ export const authModule = defineModule('auth', [], (app, ctx) => {
     mailer: ctx.mailer,
     secret: ctx.secret,
     publicUrl: ctx.config.publicUrl,
+    linksFromLoopbackHost: ctx.config.linksFromLoopbackHost,
     adminEmails: ctx.config.adminEmails,
     now: ctx.now,
   });
@@ -39,5 +40,7 @@ export const authModule = defineModule('auth', [], (app, ctx) => {
       return (await service.findSessionUser(token)) ?? null;
     },
   });
-  authRoutes(app, service, cookies);
+  // The system module serves the outbox on the same terms.
+  const devOutbox = ctx.config.nodeEnv !== 'production' && !!ctx.mailer.outbox;
+  authRoutes(app, service, cookies, devOutbox);
 });

@@ -5,6 +5,8 @@ import { users } from '../users/users.table.ts';
 import { adminUsers } from '../admin/admin.table.ts';
 import { lockAdmins } from '../admin/admins.repository.ts';
 import { recordAudit } from '../admin/audit.repository.ts';
+import type { Theme } from '../../../shared/theme.ts';
+import type { Locale } from '../../../shared/i18n/locales.ts';
 import {
   ALL_PERMISSIONS,
   effectivePermissions,
@@ -18,6 +20,8 @@ export type SessionUser = {
   email: string;
   emailVerified: boolean;
   codeToasts: boolean;
+  theme: Theme;
+  locale: Locale;
   /** Present for an active admin, read with the session on every request (no stale rights). */
   admin?: AdminAccess;
 };
@@ -93,6 +97,8 @@ export function authRepository(db: Db) {
         email: users.email,
         emailVerified: users.emailVerified,
         codeToasts: users.codeToasts,
+        theme: users.theme,
+        locale: users.locale,
       },
       adminRole: adminUsers.role,
       adminPermissions: adminUsers.permissions,
@@ -239,12 +245,18 @@ export function authRepository(db: Db) {
       userAgent: string | undefined;
       ip: string;
       superAdmin: boolean;
+      locale: Locale;
     }): Promise<SessionUser> {
       return db.transaction(async (tx) => {
         if (input.superAdmin) await lockAdmins(tx);
         const [user] = await tx
           .insert(users)
-          .values({ email: input.email, emailVerified: true, lastSignInAt: input.now })
+          .values({
+            email: input.email,
+            emailVerified: true,
+            lastSignInAt: input.now,
+            locale: input.locale,
+          })
           .onConflictDoUpdate({
             target: users.email,
             set: { emailVerified: true, lastSignInAt: input.now },
@@ -254,6 +266,8 @@ export function authRepository(db: Db) {
             email: users.email,
             emailVerified: users.emailVerified,
             codeToasts: users.codeToasts,
+            theme: users.theme,
+            locale: users.locale,
           });
         await tx.insert(sessions).values({
           tokenHash: input.tokenHash,

@@ -14,13 +14,24 @@ import type { AuthService, RequestMeta } from './auth.service.ts';
 import type { FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
 import { errorResponses } from '../../error-responses.ts';
+import { pageLocale } from '../../i18n.ts';
 
 const meta = (req: FastifyRequest): RequestMeta => ({
   ip: req.ip,
   userAgent: req.headers['user-agent'],
+  locale: pageLocale(req),
 });
 
-export function authRoutes(app: App, auth: AuthService, cookies: SessionCookies) {
+/**
+ * The auth routes; `devOutbox`: mail goes to the development outbox (console mailer, outside
+ * production), so a sent code's answer says where to read it.
+ */
+export function authRoutes(
+  app: App,
+  auth: AuthService,
+  cookies: SessionCookies,
+  devOutbox: boolean,
+) {
   app.post(
     '/v1/auth/code',
     {
@@ -38,7 +49,11 @@ export function authRoutes(app: App, auth: AuthService, cookies: SessionCookies)
         },
       },
     },
-    async (req) => auth.sendCode(req.body.email, meta(req), req.body.next),
+    async (req) => {
+      const sent = await auth.sendCode(req.body.email, meta(req), req.body.next, req.headers.host);
+      if (!devOutbox) return sent;
+      return { ...sent, devOutbox: `/v1/dev/outbox?to=${encodeURIComponent(req.body.email)}` };
+    },
   );
 
   app.post(

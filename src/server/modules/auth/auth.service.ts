@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { Locale } from '../../../shared/i18n/locales.ts';
 import {
   CODE_TTL_MINUTES,
   MAX_CODE_ATTEMPTS,
@@ -6,6 +7,7 @@ import {
   RESEND_COOLDOWN_SECONDS,
 } from '../../../shared/auth.ts';
 import { withNext } from '../../../shared/next-path.ts';
+import { formatIn, translator } from '../../i18n.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { hmac, randomToken, safeEqual, sha256 } from '../../secrets.ts';
 import { authErrors } from './auth.errors.ts';
@@ -24,15 +26,76 @@ export type AuthDeps = {
   mailer: Mailer;
   secret: string;
   publicUrl: string;
+  /** Whether a loopback Host may stand in for `publicUrl` in sign-in links (config). */
+  linksFromLoopbackHost: boolean;
   /** Emails (lower-case) that become active super admins when they sign in (ADMIN_EMAILS). */
   adminEmails: string[];
   now: () => Date;
 };
 
-export type RequestMeta = { ip: string; userAgent: string | undefined };
+/** Who asks: their address, browser and language (a new account starts in it; its mails use it). */
+export type RequestMeta = { ip: string; userAgent: string | undefined; locale: Locale };
 export type NewSession = { token: string; expiresAt: Date; user: SessionUser };
 
-export function authService({ repo, mailer, secret, publicUrl, adminEmails, now }: AuthDeps) {
+/**
+ * The sign-in mail in the asker's language: the code, the one-click link, and how long both last.
+ * English is the product's text, character for character.
+ */
+export function signInMail(locale: Locale, code: string, link: string) {
+  const t = translator(locale);
+  const expiry = t('server.mail.signInExpiry', {
+    inMinutes: formatIn(locale, CODE_TTL_MINUTES, 'minute'),
+  });
+  const ignore = t('server.mail.signInIgnore');
+  /** A message's `<0>…</0>` as the HTML element opened by `open`. */
+  const element = (text: string, open: string, close: string) =>
+    text.replace('<0>', () => open).replace('</0>', () => close);
+  return {
+    subject: t('server.mail.signInSubject', { code }),
+    text: [
+      t('server.mail.signInCode', { code }),
+      '',
+      t('server.mail.signInLink'),
+      link,
+      '',
+      expiry,
+      ignore,
+    ].join('\n'),
+    html: `<p>${element(t('server.mail.signInCodeHtml', { code }), '<strong style="font-size:20px;letter-spacing:3px">', '</strong>')}</p>
+<p>${element(t('server.mail.signInLinkHtml'), `<a href="${link.replaceAll('&', '&amp;')}">`, '</a>')}</p>
+<p>${expiry}
+${ignore}</p>`,
+  };
+}
+
+/** A Host header naming this machine: localhost, 127.x.x.x or [::1], with an optional port. */
+const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d{1,5})?$/i;
+
+/**
+ * The origin of an emailed sign-in link: `publicUrl`, or, in development without PUBLIC_URL, the
+ * origin the request was made to when its Host is a loopback one (a site opened at 127.0.0.1
+ * signs in there). Any other Host is never used: a link in an email must not lead where a
+ * request's Host header says (host header injection).
+ */
+export function signInLinkOrigin(
+  publicUrl: string,
+  linksFromLoopbackHost: boolean,
+  host: string | undefined,
+): string {
+  return linksFromLoopbackHost && host && LOOPBACK_HOST.test(host)
+    ? `http://${host.toLowerCase()}`
+    : publicUrl;
+}
+
+export function authService({
+  repo,
+  mailer,
+  secret,
+  publicUrl,
+  linksFromLoopbackHost,
+  adminEmails,
+  now,
+}: AuthDeps) {
   const codeHash = (email: string, code: string) => hmac(secret, 'login-code', `${email}\0${code}`);
   const linkHash = (token: string) => hmac(secret, 'login-link', token);
 
@@ -52,7 +115,8 @@ export function authService({ repo, mailer, secret, publicUrl, adminEmails, now 
   }
 
   return {
-    async sendCode(email: string, meta: RequestMeta, next?: string) {
+    /** `host`: the request's Host header (used only as `signInLinkOrigin` allows). */
+    async sendCode(email: string, meta: RequestMeta, next?: string, host?: string) {
       const t = now();
       const retryAfter = (oldest: Date | null) =>
         oldest ? (oldest.getTime() + HOUR_MS - t.getTime()) / 1000 : 60;
@@ -82,26 +146,10 @@ export function authService({ repo, mailer, secret, publicUrl, adminEmails, now 
             throw authErrors.tooManyFromIp(retryAfter(stats.byIp.oldest));
         },
       );
-      const link = withNext(`${publicUrl}/v1/auth/link?token=${linkToken}`, next ?? '');
-      const htmlLink = link.replaceAll('&', '&amp;');
+      const origin = signInLinkOrigin(publicUrl, linksFromLoopbackHost, host);
+      const link = withNext(`${origin}/v1/auth/link?token=${linkToken}`, next ?? '');
       try {
-        await mailer.send({
-          to: email,
-          subject: `Your VOIP Manager sign-in code: ${code}`,
-          text: [
-            `Your sign-in code is ${code}`,
-            '',
-            `Enter it on the sign-in page, or open this link to sign in directly:`,
-            link,
-            '',
-            `The code and the link work once and expire in ${CODE_TTL_MINUTES} minutes.`,
-            `If you did not ask to sign in to VOIP Manager, you can ignore this email.`,
-          ].join('\n'),
-          html: `<p>Your sign-in code is <strong style="font-size:20px;letter-spacing:3px">${code}</strong></p>
-<p>Enter it on the sign-in page, or <a href="${htmlLink}">sign in with one click</a>.</p>
-<p>The code and the link work once and expire in ${CODE_TTL_MINUTES} minutes.
-If you did not ask to sign in to VOIP Manager, you can ignore this email.</p>`,
-        });
+        await mailer.send({ to: email, ...signInMail(meta.locale, code, link) });
       } catch (err) {
         await repo.forgetCode(email, sendId);
         throw Object.assign(authErrors.sendFailed(), { cause: err });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, lastCode, lastLinkToken, signIn, type TestApp } from '../../test/app.ts';
+import { signInMail } from './auth.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,7 +22,12 @@ describe('POST /v1/auth/code', () => {
     const email = freshEmail();
     const res = await sendCode(email.toUpperCase());
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ sent: true, resendAfterSeconds: 60, expiresInSeconds: 600 });
+    expect(res.json()).toEqual({
+      sent: true,
+      resendAfterSeconds: 60,
+      expiresInSeconds: 600,
+      devOutbox: `/v1/dev/outbox?to=${encodeURIComponent(email)}`,
+    });
     const mail = t.mailer.outbox!(email)[0]!;
     expect(mail.to).toBe(email);
     const code = lastCode(t, email);
@@ -157,7 +163,14 @@ describe('POST /v1/auth/verify', () => {
 
     const me = await t.app.inject({ url: '/v1/me', cookies: { vm_session: cookie.value } });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({ id: res.json().id, email, emailVerified: true, codeToasts: true });
+    expect(me.json()).toEqual({
+      id: res.json().id,
+      email,
+      emailVerified: true,
+      codeToasts: true,
+      theme: 'system',
+      locale: 'en',
+    });
   });
 
   it('signs the same account in again on a second sign-in', async () => {
@@ -392,6 +405,78 @@ describe('request logs', () => {
     await t.app.inject({ url: '/v1/me', headers: { cookie: `vm_session=${session}` } });
     const logs = t.logs();
     expect(logs).toContain('/v1/auth/link?token=[redacted]');
-    for (const secret of [code, token, session]) expect(logs).not.toContain(secret);
+    // A six-digit code can turn up inside any long number (a timestamp, a response time), so it
+    // counts only standing alone; the token and session are long enough to search for as they are.
+    expect(logs).not.toMatch(new RegExp(`(?<![0-9.])${code}(?![0-9])`));
+    for (const secret of [token, session]) expect(logs).not.toContain(secret);
+  });
+});
+
+describe('the sign-in mail', () => {
+  const link = 'http://localhost:3000/v1/auth/link?token=abc&next=%2Fdashboard';
+
+  it('in English is the product’s text, character for character', () => {
+    expect(signInMail('en', '042917', link)).toEqual({
+      subject: 'Your VOIP Manager sign-in code: 042917',
+      text: [
+        'Your sign-in code is 042917',
+        '',
+        'Enter it on the sign-in page, or open this link to sign in directly:',
+        link,
+        '',
+        'The code and the link work once and expire in 10 minutes.',
+        'If you did not ask to sign in to VOIP Manager, you can ignore this email.',
+      ].join('\n'),
+      html: `<p>Your sign-in code is <strong style="font-size:20px;letter-spacing:3px">042917</strong></p>
+<p>Enter it on the sign-in page, or <a href="http://localhost:3000/v1/auth/link?token=abc&amp;next=%2Fdashboard">sign in with one click</a>.</p>
+<p>The code and the link work once and expire in 10 minutes.
+If you did not ask to sign in to VOIP Manager, you can ignore this email.</p>`,
+    });
+  });
+
+  it('keeps the code and the link in its HTML in every language', () => {
+    const ru = signInMail('ru', '042917', link);
+    expect(ru.subject).toBe('Ваш код для входа в VOIP Manager: 042917');
+    expect(ru.html).toContain(
+      'Ваш код для входа: <strong style="font-size:20px;letter-spacing:3px">042917</strong>',
+    );
+    expect(ru.html).toContain(
+      '<a href="http://localhost:3000/v1/auth/link?token=abc&amp;next=%2Fdashboard">войдите одним нажатием</a>',
+    );
+    // A link is put in as it is, whatever it holds ($& is no replacement pattern here).
+    expect(signInMail('es', '042917', `${link}$&`).html).toContain(`next=%2Fdashboard$&amp;">`);
+  });
+
+  it('is in the language the code was asked in: Accept-Language, or the language cookie first', async () => {
+    const zh = freshEmail();
+    expect((await sendCode(zh, { 'accept-language': 'zh-CN,zh;q=0.9,en;q=0.5' })).statusCode).toBe(
+      200,
+    );
+    const zhMail = t.mailer.outbox!(zh)[0]!;
+    const code = lastCode(t, zh);
+    expect(zhMail.subject).toBe(`您的 VOIP Manager 登录验证码：${code}`);
+    expect(zhMail.text.split('\n')).toEqual([
+      `您的登录验证码是 ${code}`,
+      '',
+      '请在登录页面输入该验证码，或打开以下链接直接登录：',
+      expect.stringMatching(/^http:\/\/localhost:3000\/v1\/auth\/link\?token=/),
+      '',
+      '验证码和链接只能使用一次，将于10分钟后失效。',
+      '如果您没有请求登录 VOIP Manager，请忽略此邮件。',
+    ]);
+    // The code in the Chinese mail signs in.
+    expect((await post('/v1/auth/verify', { email: zh, code })).statusCode).toBe(200);
+
+    const ru = freshEmail();
+    await sendCode(ru, { cookie: 'vm_lang=ru', 'accept-language': 'es' });
+    const ruMail = t.mailer.outbox!(ru)[0]!;
+    expect(ruMail.subject).toBe(`Ваш код для входа в VOIP Manager: ${lastCode(t, ru)}`);
+    expect(ruMail.text).toContain('Код и ссылка действуют один раз и истекают через 10 минут.');
+
+    const en = freshEmail();
+    await sendCode(en, { 'accept-language': 'de-DE' });
+    expect(t.mailer.outbox!(en)[0]!.subject).toBe(
+      `Your VOIP Manager sign-in code: ${lastCode(t, en)}`,
+    );
   });
 });

@@ -1,18 +1,53 @@
-import { SLUG_PATTERN, type PublicPostCard, type PublicPostDto } from '../../../shared/blog.ts';
-import type { SiteSettings } from '../../../shared/settings.ts';
+import type { I18n } from '@lingui/core';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  BLOG_FEATURED_LIMIT,
+  BLOG_PAGE_SIZE,
+  publicCategoryOf,
+  SLUG_PATTERN,
+  type BlogListState,
+  type PublicPostCard,
+  type PublicPostDto,
+} from '../../../shared/blog.ts';
+import type { SiteInfo, SiteSettings } from '../../../shared/settings.ts';
 import type { BlogService } from './blog.service.ts';
 import { escapeHtml } from '../../html.ts';
 
 /** What the server answers for a page of the blog: the status and the HTML. */
 export type BlogPageAnswer = { status: number; html: string };
+
+/** The build's renderer of the blog's content (src/client/islands/pages.server.tsx). */
+export type BlogRenderer = {
+  renderBlogList: (state: BlogListState, site: SiteInfo, i18n: I18n) => string;
+  renderBlogPost: (post: PublicPostDto, site: SiteInfo, i18n: I18n) => string;
+};
 /**
- * The blog's pages for `plugins/client.ts`: given the path and the SPA shell (already carrying the
- * site settings), the page to send, or undefined when the path is not the blog's.
+ * The server-rendered blog (ADR 0019): the pre-rendered frames of /blog and /blog/{slug} (the
+ * public header and footer around `FRAME_SLOT`, with their island's script; already carrying the
+ * site settings) and the renderer of what goes in the slot.
+ */
+export type BlogIsland = {
+  list: string;
+  post: string;
+  render: BlogRenderer;
+  site: SiteInfo;
+  /** The catalogue in the visitor's language. */
+  i18n: I18n;
+};
+/** A frame's empty element that the page's content goes in (scripts/prerender.tsx writes it). */
+export const FRAME_SLOT = '<div data-island-root=""></div>';
+
+/**
+ * The blog's pages for `plugins/client.ts`: given the path, its query string, the SPA shell
+ * (already carrying the site settings) and, in a build that has them, the server-rendered frames,
+ * the page to send, or undefined when the path is not the blog's.
  */
 export type BlogPages = (
   pathname: string,
+  search: string,
   shell: string,
   s: SiteSettings,
+  island?: BlogIsland,
 ) => Promise<BlogPageAnswer | undefined>;
 
 /** JSON safe inside a <script> element: no `<` (so no `</script>` or `<!--`), no line separators. */
@@ -32,7 +67,7 @@ const meta = (attr: 'name' | 'property', key: string, content: string) =>
  */
 function withPage(
   shell: string,
-  page: { title: string; description: string; head: string[]; root?: string },
+  page: { title: string; description: string; head: string[]; root?: string; slot?: string },
 ): string {
   let html = shell
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
@@ -43,6 +78,8 @@ function withPage(
     html = html.replace('</head>', () => `  ${page.head.join('\n    ')}\n  </head>`);
   if (page.root !== undefined)
     html = html.replace(/<div id="root"><\/div>/, () => `<div id="root">${page.root}</div>`);
+  if (page.slot !== undefined)
+    html = html.replace(FRAME_SLOT, () => `<div data-island-root="">${page.slot}</div>`);
   return html;
 }
 
@@ -55,7 +92,13 @@ const notFoundPage = (shell: string, s: SiteSettings, what: string): BlogPageAns
   }),
 });
 
-function postPage(shell: string, s: SiteSettings, base: string, post: PublicPostDto): string {
+function postPage(
+  shell: string,
+  s: SiteSettings,
+  base: string,
+  post: PublicPostDto,
+  content?: string,
+): string {
   const url = `${base}/blog/${post.slug}`;
   const description = post.metaDescription || post.excerpt;
   const head = [
@@ -75,28 +118,49 @@ function postPage(shell: string, s: SiteSettings, base: string, post: PublicPost
     meta('name', 'twitter:description', description),
     `<script type="application/json" id="blog-post">${scriptJson(post)}</script>`,
   ];
-  // For crawlers without JavaScript: the article as plain HTML (content_html is sanitised).
+  const title = `${post.title} · ${s.site_name}`;
+  // The article rendered by the app's component (ADR 0019), in the frame.
+  if (content !== undefined) return withPage(shell, { title, description, head, slot: content });
+  // Without the renderer, for crawlers without JavaScript: the article as plain HTML
+  // (content_html is sanitised); the app renders the page over it.
   const root = `<article><h1>${escapeHtml(post.title)}</h1><p>${escapeHtml(post.author)}</p>${post.contentHtml}</article>`;
-  return withPage(shell, { title: `${post.title} · ${s.site_name}`, description, head, root });
+  return withPage(shell, { title, description, head, root });
 }
 
 /** Posts linked from the /blog page's server-rendered copy (for crawlers). */
 export const LIST_PAGE_POSTS = 24;
 
-function listPage(shell: string, s: SiteSettings, base: string, posts: PublicPostCard[]): string {
+function listPage(
+  shell: string,
+  s: SiteSettings,
+  base: string,
+  page: { posts: PublicPostCard[] } | { state: BlogListState; content: string },
+): string {
   const url = `${base}/blog`;
-  const title = `Blog · ${s.site_name}`;
-  // For crawlers without JavaScript: links to the newest posts (the client replaces it).
-  const items = posts.map(
-    (p) =>
-      `<li><a href="/blog/${escapeHtml(p.slug)}">${escapeHtml(p.title)}</a><p>${escapeHtml(p.excerpt)}</p></li>`,
-  );
-  const root = `<h1>Blog</h1>${items.length ? `<ul>${items.join('')}</ul>` : ''}`;
+  const category = 'state' in page ? page.state.category : null;
+  const title = `${category ? `${category} Articles` : 'Blog'} · ${s.site_name}`;
+  // The page rendered by the app's component (ADR 0019), in the frame, with its data for the
+  // island; without the renderer, for crawlers without JavaScript: links to the newest posts (the
+  // client replaces it).
+  const items =
+    'posts' in page
+      ? page.posts.map(
+          (p) =>
+            `<li><a href="/blog/${escapeHtml(p.slug)}">${escapeHtml(p.title)}</a><p>${escapeHtml(p.excerpt)}</p></li>`,
+        )
+      : [];
+  const content =
+    'posts' in page
+      ? { root: `<h1>Blog</h1>${items.length ? `<ul>${items.join('')}</ul>` : ''}` }
+      : { slot: page.content };
   return withPage(shell, {
-    root,
+    ...content,
     title,
     description: s.site_description,
     head: [
+      ...('state' in page
+        ? [`<script type="application/json" id="blog-list">${scriptJson(page.state)}</script>`]
+        : []),
       `<link rel="canonical" href="${escapeHtml(url)}" />`,
       `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(s.site_name)}" href="/rss.xml" />`,
       meta('property', 'og:type', 'website'),
@@ -111,24 +175,63 @@ function listPage(shell: string, s: SiteSettings, base: string, posts: PublicPos
 
 /**
  * /blog and /blog/{slug} with their head tags filled in on the server (a crawler without JavaScript
- * sees the title, description, keywords, canonical and Open Graph tags, and the article's text),
- * and the post as JSON (`#blog-post`) so the client renders it without a fetch. An unknown or
- * draft slug, a deeper path, or any blog path while `blog_enabled` is off: 404 with the shell.
- * One indexed query per page (a post and its related posts in one statement; the list's newest).
+ * sees the title, description, keywords, canonical and Open Graph tags, and the article's text).
+ * With `island` (a build with the renderer, ADR 0019): the page's content rendered by the app's
+ * components into its frame, and its data as JSON (`#blog-list`: the featured and the category's
+ * first pages; `#blog-post`: the post) for its island, which hydrates it without a fetch. Without:
+ * the SPA shell with plain HTML for crawlers, which the app renders over (the post from
+ * `#blog-post`). An unknown or draft slug, a deeper path, or any blog path while `blog_enabled` is
+ * off: 404 with the shell. Indexed queries: a post and its related posts in one statement; the
+ * list's featured and first pages (the list's newest without the renderer).
  */
-export function blogPages(deps: { service: BlogService; publicUrl: string }): BlogPages {
+export function blogPages(deps: {
+  service: BlogService;
+  publicUrl: string;
+  log?: FastifyBaseLogger;
+}): BlogPages {
   const base = deps.publicUrl.replace(/\/+$/, '');
-  return async (pathname, shell, s) => {
+  /** `render()`, or undefined (logged) when it throws: the page is then served without it. */
+  const rendered = (render: () => string) => {
+    try {
+      return render();
+    } catch (err) {
+      deps.log?.error({ err }, 'rendering a blog page failed');
+      return undefined;
+    }
+  };
+  return async (pathname, search, shell, s, island) => {
     const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
     if (p !== '/blog' && !p.startsWith('/blog/')) return undefined;
     if (!s.blog_enabled) return notFoundPage(shell, s, 'Not Found');
     if (p === '/blog') {
+      if (island) {
+        const category = publicCategoryOf(new URLSearchParams(search).get('category'));
+        const [featured, posts] = await Promise.all([
+          deps.service.publicList({ featured: 'true', limit: BLOG_FEATURED_LIMIT }),
+          deps.service.publicList({ ...(category ? { category } : {}), limit: BLOG_PAGE_SIZE }),
+        ]);
+        const state: BlogListState = { category, featured, posts };
+        const content = rendered(() =>
+          island.render.renderBlogList(state, island.site, island.i18n),
+        );
+        if (content !== undefined) {
+          return { status: 200, html: listPage(island.list, s, base, { state, content }) };
+        }
+      }
       const posts = await deps.service.recentCards(LIST_PAGE_POSTS);
-      return { status: 200, html: listPage(shell, s, base, posts) };
+      return { status: 200, html: listPage(shell, s, base, { posts }) };
     }
     const slug = p.slice('/blog/'.length);
     const post = SLUG_PATTERN.test(slug) ? await deps.service.findPublished(slug) : undefined;
     if (!post) return notFoundPage(shell, s, 'Post Not Found');
-    return { status: 200, html: postPage(shell, s, base, post) };
+    const content =
+      island && rendered(() => island.render.renderBlogPost(post, island.site, island.i18n));
+    return {
+      status: 200,
+      html:
+        island && content !== undefined
+          ? postPage(island.post, s, base, post, content)
+          : postPage(shell, s, base, post),
+    };
   };
 }

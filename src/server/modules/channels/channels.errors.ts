@@ -1,27 +1,26 @@
 import { MAX_CHANNELS_PER_USER } from '../../../shared/channels.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, msg, validationError } from '../../errors.ts';
 
 export const channelErrors = {
-  notFound: () => new AppError('CHANNEL_NOT_FOUND', 'Notification channel not found.'),
+  notFound: () => new AppError('CHANNEL_NOT_FOUND', msg('server.channels.notFound')),
   limitReached: () =>
     new AppError(
       'CHANNEL_LIMIT_REACHED',
-      `You can have at most ${MAX_CHANNELS_PER_USER} notification channels. Delete one you no longer use first.`,
+      msg('server.channels.limitReached', { max: MAX_CHANNELS_PER_USER }),
     ),
   pushUnavailable: () =>
-    new AppError('CHANNEL_UNAVAILABLE', 'Web Push is not set up on this site.'),
-  tokenRefused: (why: string) =>
-    new AppError('TELEGRAM_TOKEN_REFUSED', `Telegram did not accept this token: ${why}`, {
-      fields: { token: [`Telegram did not accept this token: ${why}`] },
+    new AppError('CHANNEL_UNAVAILABLE', msg('server.channels.pushUnavailable')),
+  /** `reason`: Telegram's own words (its API answers in English). */
+  tokenRefused: (reason: string) =>
+    new AppError('TELEGRAM_TOKEN_REFUSED', msg('server.channels.tokenRefused', { reason }), {
+      fields: { token: [msg('server.channels.tokenRefused', { reason })] },
     }),
-  tokenFromEnv: () =>
-    new AppError(
-      'TELEGRAM_TOKEN_FROM_ENV',
-      'The bot token is set by TELEGRAM_BOT_TOKEN on the server: change it there.',
-    ),
+  tokenFromEnv: () => new AppError('TELEGRAM_TOKEN_FROM_ENV', msg('server.channels.tokenFromEnv')),
   telegramUnavailable: () =>
-    new AppError(
-      'CHANNEL_UNAVAILABLE',
-      'Telegram notifications are not set up on this site. Ask the administrator to add a bot.',
-    ),
+    new AppError('CHANNEL_UNAVAILABLE', msg('server.channels.telegramUnavailable')),
+  /** Turning on a Telegram channel whose chat is not linked yet. */
+  notLinked: () =>
+    validationError(msg('server.errors.invalidInput'), {
+      enabled: [msg('server.channels.linkTelegramFirst')],
+    }),
 };

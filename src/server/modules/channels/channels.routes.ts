@@ -15,11 +15,12 @@ import { idParams } from '../../../shared/numbers.ts';
 import type { App } from '../../app.ts';
 import type { createCipher } from '../../crypto.ts';
 import { errorResponses } from '../../error-responses.ts';
-import { validationError } from '../../errors.ts';
+import { msg, validationError } from '../../errors.ts';
 import { adminOnly, requireAdmin } from '../../plugins/admin-guard.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { deliveryLogRoutes, perUser, signedIn } from '../webhooks/webhooks.routes.ts';
 import type { WebhooksRepository } from '../webhooks/webhooks.repository.ts';
+import { webhookErrors } from '../webhooks/webhooks.errors.ts';
 import { channelErrors } from './channels.errors.ts';
 import type { ChannelsRepository, ChannelTarget } from './channels.repository.ts';
 import { hashLinkToken, type TelegramBot } from './telegram-bot.ts';
@@ -53,7 +54,7 @@ export function channelsRoutes(
   }
   async function checkIds(userId: string, body: { numberIds?: string[]; tagIds?: string[] }) {
     const bad = await deps.deliveries.unknownIds(userId, body.numberIds ?? [], body.tagIds ?? []);
-    if (Object.keys(bad).length) throw validationError('Invalid input', bad);
+    if (Object.keys(bad).length) throw webhookErrors.unknownIds(bad);
   }
 
   /** Where a channel of `type` with `config` sends, and its secret (encrypted; '' when none). */
@@ -224,7 +225,7 @@ export function channelsRoutes(
           const key = ['config', ...i.path.map(String)].join('.');
           (fields[key] ??= []).push(i.message);
         }
-        throw validationError('Invalid input', fields);
+        throw validationError(msg('server.errors.invalidInput'), fields);
       }
       if (parsed && c.type !== 'email' && c.type !== 'telegram') {
         const next = parsed.data as Record<string, unknown>;
@@ -237,9 +238,7 @@ export function channelsRoutes(
         }
       }
       if (enabled && c.type === 'telegram' && !('linked' in c.config && c.config.linked))
-        throw validationError('Invalid input', {
-          enabled: ['Link a Telegram chat first: open the link from when the channel was made'],
-        });
+        throw channelErrors.notLinked();
       const updated = await repo.update(user.id, c.id, {
         ...(t ?? {}),
         ...(events === undefined ? {} : { events }),

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CreatedChannelDto } from '../../../shared/channels.ts';
 import {
@@ -165,6 +165,31 @@ async function deliverMessages(n: { id: string; phone: string }, messages: strin
 const rowsOf = (id: string) =>
   t.database.db.select().from(deliveries).where(eq(deliveries.webhookId, id));
 const sentTo = (prefix: string) => received.filter((r) => r.path.startsWith(prefix));
+
+/** A browser's subscription: its key pair and auth secret, as PushSubscription.toJSON() gives. */
+function browserSubscription(path: string) {
+  const ecdh = crypto.createECDH('prime256v1');
+  ecdh.generateKeys();
+  const auth = crypto.randomBytes(16);
+  return {
+    ecdh,
+    auth: auth.toString('base64url'),
+    json: {
+      endpoint: serviceUrl(path),
+      expirationTime: null,
+      keys: {
+        p256dh: ecdh.getPublicKey().toString('base64url'),
+        auth: auth.toString('base64url'),
+      },
+    },
+  };
+}
+const decrypt = (body: Buffer, sub: ReturnType<typeof browserSubscription>) =>
+  JSON.parse(
+    ece
+      .decrypt(body, { version: 'aes128gcm', privateKey: sub.ecdh, authSecret: sub.auth })
+      .toString(),
+  ) as Record<string, unknown>;
 
 describe('notification channels', () => {
   it('are created per type, show no secret, and are their owner’s only', async () => {
@@ -575,31 +600,6 @@ describe('the weekly expiry digest', () => {
 });
 
 describe('Web Push', () => {
-  /** A browser's subscription: its key pair and auth secret, as PushSubscription.toJSON() gives. */
-  function browserSubscription(path: string) {
-    const ecdh = crypto.createECDH('prime256v1');
-    ecdh.generateKeys();
-    const auth = crypto.randomBytes(16);
-    return {
-      ecdh,
-      auth: auth.toString('base64url'),
-      json: {
-        endpoint: serviceUrl(path),
-        expirationTime: null,
-        keys: {
-          p256dh: ecdh.getPublicKey().toString('base64url'),
-          auth: auth.toString('base64url'),
-        },
-      },
-    };
-  }
-  const decrypt = (body: Buffer, sub: ReturnType<typeof browserSubscription>) =>
-    JSON.parse(
-      ece
-        .decrypt(body, { version: 'aes128gcm', privateKey: sub.ecdh, authSecret: sub.auth })
-        .toString(),
-    ) as Record<string, unknown>;
-
   it('encrypts each notification for its browser and signs it with the site’s VAPID key', async () => {
     pushed.length = 0;
     pushAnswer = 201;
@@ -853,5 +853,173 @@ describe('Telegram', () => {
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('TELEGRAM_TOKEN_FROM_ENV');
+  });
+});
+
+describe('in the owner’s language', () => {
+  let carol: { cookie: string; user: { id: string } };
+  let dave: { cookie: string; user: { id: string } };
+  beforeAll(async () => {
+    carol = await signIn(t, 'carol-channels@example.com');
+    dave = await signIn(t, 'dave-channels@example.com');
+    for (const [who, locale] of [
+      [carol, 'ru'],
+      [dave, 'es'],
+    ] as const)
+      expect((await call(who, 'PATCH', '/v1/me', { locale })).statusCode).toBe(200);
+  });
+  beforeEach(async () => {
+    updates = [];
+    pushed.length = 0;
+    pushAnswer = 201;
+    await t.database.db.delete(telegramBotState);
+  });
+
+  /** One channel of each kind for `who` (Telegram linked to chat `chat`), each sent its codes. */
+  async function everyKind(who: typeof carol, path: string, chat: number) {
+    const sub = browserSubscription(`/push/${path}`);
+    const channels = {
+      ntfy: await createChannel(
+        { type: 'ntfy', config: { serverUrl: serviceUrl(`/ntfy-${path}/`), topic: 'codes' } },
+        who,
+      ),
+      discord: await createChannel(
+        { type: 'discord', config: { webhookUrl: serviceUrl(`/discord/${path}`) } },
+        who,
+      ),
+      slack: await createChannel(
+        { type: 'slack', config: { webhookUrl: serviceUrl(`/slack/${path}`) } },
+        who,
+      ),
+      email: await createChannel({ type: 'email' }, who),
+      webpush: await createChannel(
+        { type: 'webpush', config: { ...sub.json, device: 'Chromium' } },
+        who,
+      ),
+      telegram: await createChannel({ type: 'telegram' }, who),
+    };
+    const token = new URL(channels.telegram.link!).searchParams.get('start')!;
+    updates = [
+      {
+        update_id: 1,
+        message: { text: `/start ${token}`, chat: { id: chat, type: 'private', first_name: 'C' } },
+      },
+    ];
+    expect(await t.app.telegramBot!.readOnce()).toBe(1);
+    await t.app.deliveries.drain(); // the chat's "linked" notice
+    return { channels, sub };
+  }
+  /** What each kind was sent: its text as the service shows it. */
+  const got = (
+    path: string,
+    chat: number,
+    email: string,
+    sub: ReturnType<typeof browserSubscription>,
+  ) => ({
+    ntfy: sentTo(`/ntfy-${path}`).map((r) => `${String(r.json.title)}\n${String(r.json.message)}`),
+    discord: sentTo(`/discord/${path}`).map((r) => r.json.content),
+    slack: sentTo(`/slack/${path}`).map((r) => r.json.text),
+    email: t.mailer.outbox!(email)
+      .filter((m) => !m.subject.startsWith('Your VOIP Manager sign-in code'))
+      .map((m) => `${m.subject}\n${m.text}`),
+    webpush: pushed.map((p) => {
+      const n = decrypt(p.body, sub);
+      return `${String(n.title)}\n${String(n.body)}`;
+    }),
+    telegram: sentTo('/bot')
+      .filter((r) => r.json.chat_id === String(chat))
+      .map((r) => r.json.text),
+  });
+
+  it('Russian for an owner who reads Russian, on every kind of channel', async () => {
+    const { sub } = await everyKind(carol, 'carol', 881);
+    const num = await addNumber(carol);
+    await deliverMessages(num, ['Your Shop code is 482913']);
+    await t.app.deliveries.drain();
+    const lines = `Код 482913 для ${num.phone}\nОт Shop: Your Shop code is 482913`;
+    expect(got('carol', 881, 'carol-channels@example.com', sub)).toEqual({
+      ntfy: [`Код 482913\n${lines}`],
+      discord: [`**Код \`482913\`**\n${lines}`],
+      slack: [`*Код \`482913\`*\n${lines}`],
+      email: [`Код 482913\n${lines}\n\nОтправлено вашим каналом уведомлений VOIP Manager.`],
+      webpush: [`Код 482913\n${lines}`],
+      telegram: [
+        '<b>Telegram привязан</b>\nВ этот чат будут приходить ваши уведомления VOIP Manager.',
+        `<b>Код <code>482913</code></b>\n${lines}`,
+      ],
+    });
+  });
+
+  it('Spanish for an owner who reads Spanish, on every kind of channel', async () => {
+    const { channels, sub } = await everyKind(dave, 'dave', 882);
+    received.length = 0;
+    for (const c of Object.values(channels))
+      expect((await call(dave, 'POST', `/v1/notification-channels/${c.id}/test`)).statusCode).toBe(
+        202,
+      );
+    await t.app.deliveries.drain();
+    const line = 'Este canal funciona: las notificaciones de VOIP Manager llegarán aquí.';
+    expect(got('dave', 882, 'dave-channels@example.com', sub)).toEqual({
+      ntfy: [`Notificación de prueba\n${line}`],
+      discord: [`**Notificación de prueba**\n${line}`],
+      slack: [`*Notificación de prueba*\n${line}`],
+      email: [
+        `Notificación de prueba\n${line}\n\nEnviado por tu canal de notificaciones de VOIP Manager.`,
+      ],
+      webpush: [`Notificación de prueba\n${line}`],
+      telegram: [`<b>Notificación de prueba</b>\n${line}`],
+    });
+  });
+
+  it('the mail saying a channel or a webhook was turned off', async () => {
+    const dead = { config: { webhookUrl: `http://${DEAD}:${deadPort}/discord/z` } };
+    const channel = await createChannel({ type: 'discord', ...dead }, carol);
+    const hook = await call(dave, 'POST', '/v1/webhooks', {
+      url: `http://${DEAD}:${deadPort}/hook`,
+      events: ['code.received'],
+    });
+    expect(hook.statusCode, hook.body).toBe(201);
+    await t.database.db
+      .update(webhooks)
+      .set({ failingSince: new Date(t.clock.now().getTime() - 25 * 3_600_000) })
+      .where(inArray(webhooks.id, [channel.id, hook.json().id as string]));
+    await call(carol, 'POST', `/v1/notification-channels/${channel.id}/test`);
+    await call(dave, 'POST', `/v1/webhooks/${hook.json().id as string}/test`);
+    await t.app.deliveries.drain();
+    const ru = t.mailer.outbox!('carol-channels@example.com')[0]!;
+    expect(ru.subject).toBe('Канал уведомлений отключён');
+    expect(ru.text).toBe(
+      [
+        'Уведомления в ваш канал Discord не доставляются уже 24 часа, поэтому он отключён.',
+        'Проверьте журнал доставок, затем снова включите канал: http://localhost:3000/dashboard/settings',
+      ].join('\n\n'),
+    );
+    const es = t.mailer.outbox!('dave-channels@example.com')[0]!;
+    expect(es.subject).toBe('Se desactivó un webhook');
+    expect(es.text).toBe(
+      [
+        `Las entregas a tu webhook http://${DEAD}:${deadPort}/hook llevan 24 horas fallando, así que se desactivó.`,
+        'Arregla el receptor y vuelve a activar el webhook: http://localhost:3000/dashboard/webhooks',
+      ].join('\n\n'),
+    );
+  });
+
+  it('the bot answers a stranger in the language of their Telegram app', async () => {
+    const from = (id: number, language_code?: string) => ({
+      update_id: id,
+      message: {
+        text: '/start',
+        from: language_code ? { language_code } : {},
+        chat: { id: 900 + id, type: 'private', first_name: 'S' },
+      },
+    });
+    updates = [from(1, 'es'), from(2, 'ru-RU'), from(3, 'de'), from(4)];
+    expect(await t.app.telegramBot!.readOnce()).toBe(4);
+    expect(sentTo('/bot').map((r) => [r.json.chat_id, r.json.text])).toEqual([
+      [901, expect.stringMatching(/^Para recibir notificaciones aquí, abre el enlace/)],
+      [902, expect.stringMatching(/^Чтобы получать уведомления здесь, откройте ссылку/)],
+      [903, expect.stringMatching(/^Open the link VOIP Manager shows/)],
+      [904, expect.stringMatching(/^Open the link VOIP Manager shows/)],
+    ]);
   });
 });

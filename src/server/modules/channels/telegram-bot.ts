@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { realTimers, type Scheduler, type Timer } from '../../clock.ts';
+import { DEFAULT_LOCALE, localeOfTag } from '../../../shared/i18n/locales.ts';
+import { translate } from '../../i18n.ts';
 import type { SafeFetcher } from '../../providers/safe-fetch.ts';
 import type { ChannelsRepository } from './channels.repository.ts';
 
@@ -22,6 +24,8 @@ type Update = {
   update_id: number;
   message?: {
     text?: string;
+    /** The sender; `language_code`: their Telegram app's language (an IETF tag), when known. */
+    from?: { language_code?: string };
     chat: {
       id: number;
       type: string;
@@ -127,13 +131,16 @@ export function createTelegramBot(deps: {
       ? await deps.repo.linkTelegram(hashLinkToken(token), String(m.chat.id), chatName(m.chat), at)
       : undefined;
     if (id) await deps.linked(id, at);
-    else
+    else {
+      // No account is known here: the answer is in the language of the sender's Telegram app.
+      const lang = localeOfTag(m.from?.language_code ?? '') ?? DEFAULT_LOCALE;
       await reply(
         m.chat.id,
         token
-          ? 'This link has expired or was used for another chat. Create the Telegram channel again in VOIP Manager (Settings → Notifications).'
-          : 'Open the link VOIP Manager shows when you add a Telegram channel (Settings → Notifications) to get notifications here.',
+          ? translate(lang, 'server.telegram.linkExpired')
+          : translate(lang, 'server.telegram.howToLink'),
       );
+    }
   }
 
   /** One read of the updates (when this process holds the lease): how many were handled. */

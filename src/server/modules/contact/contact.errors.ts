@@ -1,10 +1,6 @@
-import { tooManyRequests } from '../../errors.ts';
+import { msg, tooManyRequests } from '../../errors.ts';
 
 export const contactErrors = {
   tooManyMessages: (retryAfterSeconds: number) =>
-    tooManyRequests(
-      'TOO_MANY_MESSAGES',
-      'You have sent several messages in the last hour. Please try again later.',
-      retryAfterSeconds,
-    ),
+    tooManyRequests('TOO_MANY_MESSAGES', msg('server.contact.tooManyMessages'), retryAfterSeconds),
 };

@@ -1,8 +1,7 @@
-import { AppError } from '../../errors.ts';
-import { NO_VALID_LINES } from '../../../shared/checks.ts';
+import { AppError, msg } from '../../errors.ts';
 
 export const dateCheckErrors = {
   tooManyLines: (max: number) =>
-    new AppError('TOO_MANY_LINES', `Check at most ${max} numbers at a time.`),
-  noValidLines: () => new AppError('NO_VALID_LINES', NO_VALID_LINES),
+    new AppError('TOO_MANY_LINES', msg('server.dateChecks.tooManyLines', { max })),
+  noValidLines: () => new AppError('NO_VALID_LINES', msg('server.dateChecks.noValidLines')),
 };

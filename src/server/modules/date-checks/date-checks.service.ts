@@ -10,7 +10,7 @@ import {
   MAX_DATE_CHECK_LINES,
   PUBLIC_DATE_CHECK_MAX_LINES,
 } from '../../../shared/checks.ts';
-import { parseBulkLine } from '../../../shared/bulk-lines.ts';
+import { LINK_LINE_FORMAT, parseBulkLine } from '../../../shared/bulk-lines.ts';
 import { isValidPhone, normalizePhone } from '../../../shared/phone.ts';
 import { eachLimited } from '../../concurrency.ts';
 import {
@@ -169,7 +169,7 @@ export function dateChecksService(deps: {
     /** The public checker: links come with the request and are never stored or logged. */
     publicDateCheck(text: string): Run {
       const lines = linesOf(text, PUBLIC_DATE_CHECK_MAX_LINES);
-      const parsed = lines.map((l, i) => parseBulkLine(l, i + 1));
+      const parsed = lines.map((l, i) => parseBulkLine(l, i + 1, LINK_LINE_FORMAT));
       if (!parsed.some((p) => p.ok)) throw dateCheckErrors.noValidLines();
       return (emit, signal) =>
         eachLimited(

@@ -1,16 +1,14 @@
-import { AppError, tooManyRequests, validationError } from '../../errors.ts';
+import { AppError, msg, tooManyRequests, validationError } from '../../errors.ts';
 
 export const messageErrors = {
   unknownAfter: () =>
-    validationError('Invalid input', { after: ['No message with this id on this number'] }),
+    validationError(msg('server.errors.invalidInput'), {
+      after: [msg('server.messages.unknownAfter')],
+    }),
   tooManyWaits: (max: number) =>
-    tooManyRequests(
-      'TOO_MANY_OPEN',
-      `At most ${max} requests may wait for a code at once on one account. Let one finish first.`,
-      5,
-    ),
+    tooManyRequests('TOO_MANY_OPEN', msg('server.messages.tooManyWaits', { max }), 5),
   shuttingDown: () =>
-    new AppError('SHUTTING_DOWN', 'The server is restarting. Retry the request.', {
+    new AppError('SHUTTING_DOWN', msg('server.messages.shuttingDown'), {
       retryAfterSeconds: 1,
     }),
 };

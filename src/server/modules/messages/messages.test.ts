@@ -826,7 +826,7 @@ describe('date checks', () => {
   it('runs the public checker without storing or logging links, and rate-limits it per IP', async () => {
     const p = phone();
     endtimes.set(p, '2031-01-01 00:00:00');
-    const body = { lines: `${p}|${base}/p/${p}?key=PUBLICSECRET\n${p}|ftp://nope` };
+    const body = { lines: `${p}|${base}/p/${p}?key=PUBLICSECRET\n${p}|ftp://nope\nhello` };
     const headers = { 'x-forwarded-for': '198.51.100.7' };
     const res = await t.app.inject({
       method: 'POST',
@@ -844,6 +844,12 @@ describe('date checks', () => {
     expect(results[1]).toMatchObject({
       status: 'error',
       error: 'Line 2: Invalid API link. Must start with http.',
+    });
+    // The checker's own formats: no tags (those are the bulk import's).
+    expect(results[2]).toMatchObject({
+      status: 'error',
+      error:
+        'Line 3: Invalid format. Expected format: phone|link, phone----link, phone<TAB>link, link<TAB>phone or phone link',
     });
     expect(t.logs()).not.toContain('PUBLICSECRET');
     const bad = await t.app.inject({

@@ -58,6 +58,7 @@ describe('settings import messages', () => {
       imported: 2,
       duplicates: 0,
       input: 'lines',
+      unknownTags: [],
       errors: [
         { line: 2, message: `Line 2: ${SETTINGS_LINE}`, duplicate: false },
         { line: 3, message: `Line 3: ${SETTINGS_LINE}`, duplicate: false },
@@ -86,6 +87,7 @@ describe('settings import messages', () => {
     ]);
     const expected = {
       input: 'json',
+      unknownTags: [],
       errors: [
         {
           line: 2,
@@ -108,6 +110,7 @@ describe('settings import messages', () => {
       imported: 0,
       duplicates: 1,
       input: 'json',
+      unknownTags: [],
       errors: [
         { line: 1, message: 'Entry 1: Number 2145550101 already exists', duplicate: true },
         ...expected.errors,
@@ -126,6 +129,7 @@ describe('bulk import messages and failure info', () => {
       imported: 1,
       duplicates: 0,
       input: 'lines',
+      unknownTags: [],
       errors: [
         {
           line: 2,
@@ -153,6 +157,7 @@ describe('bulk import messages and failure info', () => {
       imported: 2,
       duplicates: 2,
       input: 'lines',
+      unknownTags: [],
       errors: [
         {
           line: 3,
@@ -171,6 +176,7 @@ describe('bulk import messages and failure info', () => {
       imported: 1,
       duplicates: 0,
       input: 'lines',
+      unknownTags: [],
       errors: [
         { line: 2, message: 'Line 2: Invalid API link. Must start with http.', duplicate: false },
       ],

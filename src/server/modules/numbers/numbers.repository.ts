@@ -8,6 +8,7 @@ import {
   gte,
   inArray,
   isNotNull,
+  isNull,
   like,
   lte,
   not,
@@ -51,6 +52,7 @@ export type NewNumber = {
   phoneNumber: string;
   apiLinkEnc: string;
   apiHost: string;
+  apiHostPath: string;
   isActive: boolean;
   isFavorite: boolean;
   notes: string;
@@ -213,7 +215,8 @@ export function numbersRepository(db: Db) {
    * The text search `q` in two parts, each one the planner can serve from an index: `direct`, the
    * number's own columns — the provider host and, for a query typed like a phone number ("(212)
    * 555-01", "+1 212"), its digits (a leading +1 dropped, as numbers are stored; other text such as
-   * "provider7" matches no phone by its stray digits) — and `tagged`, numbers carrying one of the
+   * "provider7" matches no phone by its stray digits) and, for a query with a '/', the link's host
+   * and path — and `tagged`, numbers carrying one of the
    * user's tags whose name contains q (ILIKE). Either is undefined when it can match nothing (most
    * queries match no tag; text matches no phone). Kept apart on purpose: an OR across the two
    * tables could only be a filter over every one of the user's numbers.
@@ -232,7 +235,10 @@ export function numbersRepository(db: Db) {
     // expression no index serves: the planner scans the user's numbers newest first, stopping at a
     // page of matches.
     const column = (
-      c: typeof voipNumbers.apiHost | typeof voipNumbers.phoneNumber,
+      c:
+        | typeof voipNumbers.apiHost
+        | typeof voipNumbers.phoneNumber
+        | typeof voipNumbers.apiHostPath,
       text: string,
     ) => (/[\p{L}\p{N}]{3}/u.test(text) ? sql`${c}` : sql`(${c} || '')`);
     const [terms] = await searchTerms.execute({ userId, pattern });
@@ -251,7 +257,14 @@ export function numbersRepository(db: Db) {
     if (hosts.length <= SEARCH_HOSTS_MAX && matchingHosts.length === hosts.length && hosts.length)
       return { direct: sql`true`, tagged: undefined, taggedCount };
     const phone = digits ? like(column(voipNumbers.phoneNumber, digits), `%${digits}%`) : undefined;
-    const direct = host && phone ? or(host, phone) : (host ?? phone);
+    // A query with a '/' ("demo-provider/5550002004", "example.com/api") is read as part of a
+    // link: matched against its host and path (secrets left out, `linkSearchText`) on their trigram
+    // index. Other queries leave the path alone: most would match many links' paths ("api").
+    const path = q.includes('/')
+      ? like(column(voipNumbers.apiHostPath, q), pattern.toLowerCase())
+      : undefined;
+    const parts = [host, phone, path].filter((p) => p !== undefined);
+    const direct = parts.length > 1 ? or(...parts) : parts[0];
     // Numbers carrying a matching tag, read whichever way passes fewer index entries: from the
     // tags' links (one primary-key lookup per tagged number, then a sort; never past the cap), or
     // the user's numbers newest first with a semi-join, which finds a page after some
@@ -410,52 +423,74 @@ export function numbersRepository(db: Db) {
     return map;
   }
 
+  async function listPage(
+    userId: string,
+    f: NumberFilters,
+    cursor: Cursor | undefined,
+    limit: number,
+  ) {
+    const filters = filterConds(f);
+    const after = cursor && { createdAt: cursor.createdAt.toISOString(), id: cursor.id };
+    const take = limit + 1;
+    const result = (
+      rows: Awaited<ReturnType<typeof ownNextPage.execute>>,
+      total?: number,
+      totalCapped = false,
+    ) => ({ rows: rows.slice(0, limit), more: rows.length > limit, total, totalCapped });
+    if (filters.length === 0 && !f.q) {
+      if (after) return result(await ownNextPage.execute({ userId, limit: take, ...after }));
+      const rows = await ownFirstPage.execute({ userId, limit: take });
+      return result(rows, rows[0]?.total ?? 0);
+    }
+    const where = and(
+      eq(voipNumbers.userId, userId),
+      ...filters,
+      after && afterCursor(after.createdAt, after.id),
+    )!;
+    if (f.q) {
+      // One statement: the first page's rows carry the total (no row: nothing matched).
+      const search = await searchQueries(userId, f.q, where, filters.length > 0, take);
+      if (!search) return result([], after ? undefined : 0);
+      if (after) return result(await pageQuery(search.page, take));
+      const rows = await db
+        .select({ ...cardFields, total: search.total })
+        .from(voipNumbers)
+        .where(search.page)
+        .orderBy(desc(voipNumbers.createdAt), desc(voipNumbers.id))
+        .limit(take);
+      const total = rows[0]?.total ?? 0;
+      return total > SEARCH_TOTAL_CAP ? result(rows, SEARCH_TOTAL_CAP, true) : result(rows, total);
+    }
+    if (after) return result(await pageQuery(where, take));
+    const [rows, [counted]] = await Promise.all([pageQuery(where, take), totalQuery(where)]);
+    return result(rows, counted!.n);
+  }
+
   return {
     tagsFor,
 
     /**
      * One page, newest first, each row with its tags and messages (one statement). The total is
      * counted only for the first page, in parallel: later pages (with a cursor) reuse the total the
-     * client already has.
+     * client already has; so is the collection's total (number_counts), the same without filters.
      */
     async list(userId: string, f: NumberFilters, cursor: Cursor | undefined, limit: number) {
-      const filters = filterConds(f);
-      const after = cursor && { createdAt: cursor.createdAt.toISOString(), id: cursor.id };
-      const take = limit + 1;
-      const result = (
-        rows: Awaited<ReturnType<typeof ownNextPage.execute>>,
-        total?: number,
-        totalCapped = false,
-      ) => ({ rows: rows.slice(0, limit), more: rows.length > limit, total, totalCapped });
-      if (filters.length === 0 && !f.q) {
-        if (after) return result(await ownNextPage.execute({ userId, limit: take, ...after }));
-        const rows = await ownFirstPage.execute({ userId, limit: take });
-        return result(rows, rows[0]?.total ?? 0);
+      const filtered = filterConds(f).length > 0 || !!f.q;
+      if (cursor)
+        return { ...(await listPage(userId, f, cursor, limit)), collectionTotal: undefined };
+      if (!filtered) {
+        const page = await listPage(userId, f, undefined, limit);
+        return { ...page, collectionTotal: page.total };
       }
-      const where = and(
-        eq(voipNumbers.userId, userId),
-        ...filters,
-        after && afterCursor(after.createdAt, after.id),
-      )!;
-      if (f.q) {
-        // One statement: the first page's rows carry the total (no row: nothing matched).
-        const search = await searchQueries(userId, f.q, where, filters.length > 0, take);
-        if (!search) return result([], after ? undefined : 0);
-        if (after) return result(await pageQuery(search.page, take));
-        const rows = await db
-          .select({ ...cardFields, total: search.total })
-          .from(voipNumbers)
-          .where(search.page)
-          .orderBy(desc(voipNumbers.createdAt), desc(voipNumbers.id))
-          .limit(take);
-        const total = rows[0]?.total ?? 0;
-        return total > SEARCH_TOTAL_CAP
-          ? result(rows, SEARCH_TOTAL_CAP, true)
-          : result(rows, total);
-      }
-      if (after) return result(await pageQuery(where, take));
-      const [rows, [counted]] = await Promise.all([pageQuery(where, take), totalQuery(where)]);
-      return result(rows, counted!.n);
+      // A filtered first page also says how many numbers the collection holds ("0 of 7").
+      const [page, [counted]] = await Promise.all([
+        listPage(userId, f, undefined, limit),
+        db
+          .select({ total: numberCounts.total })
+          .from(numberCounts)
+          .where(eq(numberCounts.userId, userId)),
+      ]);
+      return { ...page, collectionTotal: counted?.total ?? 0 };
     },
 
     /**
@@ -512,8 +547,10 @@ export function numbersRepository(db: Db) {
     /**
      * Insert numbers (any count) with their tag links in one transaction; existing phone numbers are
      * skipped. `tagNames` are tags by name (case-insensitive): with `createTags` created when
-     * missing inside the same transaction (a failed insert leaves no new tags behind), without it
-     * matched to the user's existing tags, unknown names ignored. With `limit`, a user who would
+     * missing inside the same transaction, for numbers really added (a failed insert or a skipped
+     * number leaves no new tags behind), without it
+     * matched to the user's existing tags, unknown names ignored (and returned, as `unknownTags`,
+     * each once, as first written). With `limit`, a user who would
      * then have more than `limit` numbers gets a `NumberLimitError` and nothing is written (checked
      * under the count row's lock, so concurrent writes cannot pass it together).
      */
@@ -524,10 +561,7 @@ export function numbersRepository(db: Db) {
     ) {
       return db.transaction(async (tx) => {
         const have = await lockCount(tx, userId);
-        const named = rows.flatMap((r) => (r.createTags ? (r.tagNames ?? []) : []));
-        const tagIndex = await tagsRepository(tx).ensureMany(userId, [
-          ...new Map(named.map((n) => [n.toLowerCase(), n])).values(),
-        ]);
+        const tagIndex = new Map<string, string>();
         if (rows.some((r) => !r.createTags && r.tagNames?.length)) {
           for (const t of await tagsRepository(tx).list(userId)) {
             if (!tagIndex.has(t.name.toLowerCase())) tagIndex.set(t.name.toLowerCase(), t.id);
@@ -549,6 +583,14 @@ export function numbersRepository(db: Db) {
         if (limit !== undefined && have + inserted.length > limit) {
           throw new NumberLimitError(limit, have, inserted.length);
         }
+        const added = new Set(inserted.map((n) => n.phoneNumber));
+        const named = rows.flatMap((r) =>
+          r.createTags && added.has(r.phoneNumber) ? (r.tagNames ?? []) : [],
+        );
+        const made = await tagsRepository(tx).ensureMany(userId, [
+          ...new Map(named.map((n) => [n.toLowerCase(), n])).values(),
+        ]);
+        for (const [name, id] of made) tagIndex.set(name, id);
         const tagsByPhone = new Map(
           rows.map((r) => [
             r.phoneNumber,
@@ -567,7 +609,15 @@ export function numbersRepository(db: Db) {
             .values(links.slice(i, i + INSERT_CHUNK))
             .onConflictDoNothing();
         }
-        return inserted;
+        const unknown = new Map<string, string>();
+        for (const r of rows) {
+          if (r.createTags) continue;
+          for (const n of r.tagNames ?? []) {
+            const key = n.toLowerCase();
+            if (!tagIndex.has(key) && !unknown.has(key)) unknown.set(key, n);
+          }
+        }
+        return { inserted, unknownTags: [...unknown.values()] };
       });
     },
 
@@ -576,12 +626,16 @@ export function numbersRepository(db: Db) {
       await db.execute(sql`analyze voip_numbers, voip_number_tags`);
     },
 
-    /** Update a number and (when given) replace its tag set, atomically. Undefined when not found. */
+    /**
+     * Update a number and (when given) replace its tag set, atomically: `tagIds` plus the tags
+     * named in `tagNames`, created when missing. Undefined when not found.
+     */
     async update(
       userId: string,
       id: string,
       patch: Partial<Omit<NewNumber, 'tagIds'> & PollState>,
       tagIds: string[] | undefined,
+      tagNames: string[] = [],
     ) {
       return db.transaction(async (tx) => {
         const [row] = Object.keys(patch).length
@@ -597,11 +651,13 @@ export function numbersRepository(db: Db) {
               .for('update');
         if (!row) return undefined;
         if (tagIds) {
+          const named = await tagsRepository(tx).ensureMany(userId, tagNames);
+          const ids = [...new Set([...tagIds, ...named.values()])];
           await tx.delete(voipNumberTags).where(eq(voipNumberTags.voipNumberId, id));
-          if (tagIds.length) {
+          if (ids.length) {
             await tx
               .insert(voipNumberTags)
-              .values(tagIds.map((tagId) => ({ voipNumberId: id, tagId })));
+              .values(ids.map((tagId) => ({ voipNumberId: id, tagId })));
           }
         }
         return row;
@@ -666,6 +722,22 @@ export function numbersRepository(db: Db) {
         .update(voipNumbers)
         .set({ dateLastChecked: now, ...(endDate ? { endDate } : {}) })
         .where(and(eq(voipNumbers.id, id), eq(voipNumbers.userId, userId)));
+    },
+
+    /** Up to `batch` numbers whose `api_host_path` is still to fill (added before migration 0019). */
+    withoutHostPath: (batch: number) =>
+      db
+        .select({ id: voipNumbers.id, apiLinkEnc: voipNumbers.apiLinkEnc })
+        .from(voipNumbers)
+        .where(isNull(voipNumbers.apiHostPath))
+        .limit(batch),
+
+    /** Fills `api_host_path` where it is still null (a link edited meanwhile keeps its own). */
+    async saveHostPaths(rows: { id: string; hostPath: string }[]) {
+      if (rows.length === 0) return;
+      await db.execute(sql`update ${voipNumbers} v set api_host_path = x."hostPath"
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id uuid, "hostPath" text)
+        where v.id = x.id and v.api_host_path is null`);
     },
   };
 }

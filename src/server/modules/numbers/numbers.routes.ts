@@ -133,7 +133,13 @@ export function numbersRoutes(app: App, numbers: NumbersService) {
       },
     },
     async (req) =>
-      numbers.import(requireUser(req).id, req.body.text, req.body.format, req.body.tagIds),
+      numbers.import(
+        requireUser(req).id,
+        req.body.text,
+        req.body.format,
+        req.body.tagIds,
+        req.body.tagNames,
+      ),
   );
 
   app.post(

@@ -11,8 +11,8 @@ import { SEARCH_TOTAL_CAP } from '../../../shared/numbers.ts';
 import { numbersRepository, type NumberFilters } from './numbers.repository.ts';
 
 /**
- * `GET /v1/numbers?q=`: what is searched (the provider host, the phone digits, tag names — never
- * the rest of the encrypted link), how the text is read (case, formatting, a +1 prefix, LIKE's
+ * `GET /v1/numbers?q=`: what is searched (the provider host, the phone digits, tag names, and for a
+ * query with a '/' the link's host and path — never its query string or secret-like segments), how the text is read (case, formatting, a +1 prefix, LIKE's
  * metacharacters taken literally), whose numbers (the caller's only), and that the statements use
  * the trigram indexes of migration 0005.
  */
@@ -142,10 +142,97 @@ describe('GET /v1/numbers?q= finds', () => {
     }
   });
 
-  it('searches no other part of the link than its host', async () => {
-    for (const q of ['stubs', 'handler_api', 'SECRETKEY', 'api_key', 'token', 'https', '/get']) {
+  it('searches no other part of the link than its host for a query without a /', async () => {
+    for (const q of ['stubs', 'handler_api', 'SECRETKEY', 'api_key', 'token', 'https', 'get']) {
       expect(await search(alice, q), q).toMatchObject({ phones: [], total: 0 });
     }
+  });
+
+  it('matches the host and path of the link for a query with a /, never its query string', async () => {
+    for (const [q, expected] of [
+      ['/get', [C]],
+      ['example.org/GET', [C]],
+      ['/v2/sms', [B]],
+      ['textverified.example.net/v2', [B]],
+      ['/stubs/handler_api.php', [A]],
+      ['/', [C, B, A]],
+      ['.php?api_key', []],
+      ['/sms?token=zzz', []],
+      ['https://provider-x', []],
+      ['bobs-own-provider.example.com/x', []],
+      ['stubs%handler/', []],
+    ] as const) {
+      expect(await search(alice, q), q).toMatchObject({ phones: expected, total: expected.length });
+    }
+    expect(await search(bob, '/x')).toMatchObject({ phones: ['6465550404'], total: 1 });
+    // Combined with the host and phone parts: a number matched twice counts once.
+    expect(await search(alice, 'example.org/get', '&active=false')).toMatchObject({
+      phones: [C],
+      total: 1,
+    });
+  });
+
+  it('leaves out path segments that look like secrets, and follows a changed link', async () => {
+    const dave = await signIn(t, 'dave-search@example.com');
+    const { id } = await post(dave, '/v1/numbers', {
+      phoneNumber: '5550009999',
+      apiLink: 'https://p.example.com/v1/AbC123xYz789Secret/5550009999?key=K',
+    });
+    expect(await search(dave, '/5550009999')).toMatchObject({ total: 1 });
+    expect(await search(dave, 'example.com/v1/')).toMatchObject({ total: 1 });
+    for (const q of ['/abc123xyz789secret', 'v1/AbC123', '123xyz789secret/']) {
+      expect(await search(dave, q), q).toMatchObject({ phones: [], total: 0 });
+    }
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/v1/numbers/${id}`,
+      headers: { cookie: dave.cookie },
+      payload: { apiLink: 'https://p.example.com/get-sms/5550009999' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await search(dave, '/get-sms/')).toMatchObject({ total: 1 });
+    expect(await search(dave, '/v1/')).toMatchObject({ total: 0 });
+  });
+
+  it('fills the host and path of numbers stored before it was kept, in batches', async () => {
+    const erin = await signIn(t, 'erin-backfill@example.com');
+    for (const phone of ['5550008881', '5550008882']) {
+      await post(erin, '/v1/numbers', {
+        phoneNumber: phone,
+        apiLink: `https://old.example.com/inbox/${phone}`,
+      });
+    }
+    // As migration 0019 leaves them (and one whose link no longer decrypts).
+    await t.database.db.execute(sql`update voip_numbers set api_host_path = null
+      where user_id = ${erin.user.id}::uuid`);
+    const broken = await post(erin, '/v1/numbers', {
+      phoneNumber: '5550008883',
+      apiLink: 'https://old.example.com/inbox/5550008883',
+    });
+    await t.database.db.execute(sql`update voip_numbers
+      set api_host_path = null, api_link_enc = 'not-a-ciphertext' where id = ${broken.id}::uuid`);
+    expect(await search(erin, '/inbox/')).toMatchObject({ total: 0 });
+    let filled = 0;
+    for (;;) {
+      const run = await t.app.linkSearchBackfill.runOnce();
+      if (run.filled === 0) break;
+      filled += run.filled;
+    }
+    expect(filled).toBeGreaterThanOrEqual(3);
+    const rows = (await t.database.db.execute(sql`select phone_number, api_host_path
+      from voip_numbers where user_id = ${erin.user.id}::uuid order by phone_number`)) as unknown as {
+      rows: { phone_number: string; api_host_path: string }[];
+    };
+    expect(rows.rows).toEqual([
+      { phone_number: '5550008881', api_host_path: 'old.example.com/inbox/5550008881' },
+      { phone_number: '5550008882', api_host_path: 'old.example.com/inbox/5550008882' },
+      { phone_number: '5550008883', api_host_path: '' },
+    ]);
+    await t.database.db.execute(sql`delete from voip_numbers where id = ${broken.id}::uuid`);
+    expect(await search(erin, '/inbox/')).toMatchObject({
+      phones: ['5550008882', '5550008881'],
+      total: 2,
+    });
   });
 
   it('never matches another user’s numbers, hosts or tags', async () => {
@@ -292,6 +379,9 @@ describe('search statements', () => {
       .execute(sql`insert into voip_numbers (user_id, phone_number, api_link_enc, api_host)
       select ${erin}::uuid, (9000000000 + i)::text, 'v1:x', 'host' || (i % 300) || '.example.net'
       from generate_series(1, 600) i`);
+    // Their links' host and path (as linkSearchText keeps them): host/sms/phone.
+    await t.database.db.execute(sql`update voip_numbers
+      set api_host_path = api_host || '/sms/' || phone_number where api_link_enc = 'v1:x'`);
     // As autovacuum would: statistics, and the GIN pending lists merged into the indexes.
     await t.database.db.execute(sql`vacuum analyze voip_numbers, voip_number_tags, tags`);
   }, 60_000);
@@ -342,14 +432,16 @@ describe('search statements', () => {
     return { total: first.total, totalCapped: first.totalCapped, ids: rows.map((r) => r.row.id) };
   };
 
-  it('has GIN trigram indexes on the host, the phone number and tag names', async () => {
+  it('has GIN trigram indexes on the host, the link’s host and path, the phone number and tag names', async () => {
     const res = (await t.database.db.execute(
       sql`select indexname, indexdef from pg_indexes
-          where indexname in ('voip_numbers_host_trgm_idx', 'voip_numbers_phone_trgm_idx', 'tags_name_trgm_idx')
+          where indexname in ('voip_numbers_host_trgm_idx', 'voip_numbers_host_path_trgm_idx',
+            'voip_numbers_phone_trgm_idx', 'tags_name_trgm_idx')
           order by indexname`,
     )) as unknown as { rows: { indexname: string; indexdef: string }[] };
     expect(res.rows.map((r) => r.indexname)).toEqual([
       'tags_name_trgm_idx',
+      'voip_numbers_host_path_trgm_idx',
       'voip_numbers_host_trgm_idx',
       'voip_numbers_phone_trgm_idx',
     ]);
@@ -368,6 +460,17 @@ describe('search statements', () => {
     expect(every.total).toBe(SEARCH_TOTAL_CAP);
     expect(every.main).toMatch(/voip_numbers_user_created_idx/);
     expect(every.main).not.toMatch(/api_host (=|~~)/);
+  });
+
+  it('finds a link’s host and path through its trigram index', async () => {
+    // 7000000120 to 7000000129
+    const { total, main } = await plans('/sms/700000012');
+    expect(total).toBe(10);
+    expect(main).toContain('voip_numbers_host_path_trgm_idx');
+    const { ids } = await allPages(alice.user.id, { q: 'EXAMPLE.COM/SMS/700000012' }, 4);
+    expect(ids).toEqual(
+      await newest(alice.user.id, sql`n.api_host_path like '%example.com/sms/700000012%'`),
+    );
   });
 
   it('matches the host of a user with more than 200 hosts by LIKE', async () => {

@@ -7,7 +7,7 @@ import {
 
 const DAY_MS = 86_400_000;
 import type { Cipher } from '../../crypto.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { decodeCursor, encodeCursor } from '../../db/paging.ts';
 import { numberErrors } from './numbers.errors.ts';
 import { cleanTagNames, parseImport } from './numbers.import.ts';
@@ -19,6 +19,7 @@ import {
   type NumberRow,
   type NumbersRepository,
 } from './numbers.repository.ts';
+import { linkSearchText } from './link-search.ts';
 
 type Fields = {
   phoneNumber: string;
@@ -48,6 +49,8 @@ export function numbersService(deps: {
     } catch (err) {
       if (err instanceof NumberLimitError)
         throw numberErrors.limitReached(err.limit, err.have, err.adding);
+      // A tag deleted (or merged away) since it was checked.
+      if (isForeignKeyViolation(err)) throw numberErrors.tagNotFound();
       throw err;
     }
   }
@@ -94,6 +97,7 @@ export function numbersService(deps: {
     phoneNumber: f.phoneNumber,
     apiLinkEnc: cipher.encrypt(f.apiLink),
     apiHost: hostOf(f.apiLink),
+    apiHostPath: linkSearchText(f.apiLink),
     isActive: f.isActive,
     isFavorite: f.isFavorite,
     notes: f.notes,
@@ -104,11 +108,17 @@ export function numbersService(deps: {
     async list(userId: string, q: NumberFilters & { cursor?: string; limit: number }) {
       const at = q.cursor ? decodeCursor(q.cursor) : undefined;
       const cursor = at && { createdAt: at.at, id: at.id };
-      const { rows, more, total, totalCapped } = await repo.list(userId, q, cursor, q.limit);
+      const { rows, more, total, totalCapped, collectionTotal } = await repo.list(
+        userId,
+        q,
+        cursor,
+        q.limit,
+      );
       return {
         items: rows.map(toDto),
         total: total ?? null,
         totalCapped,
+        collectionTotal: collectionTotal ?? null,
         nextCursor: more
           ? encodeCursor({ at: rows.at(-1)!.row.createdAt, id: rows.at(-1)!.row.id })
           : null,
@@ -139,15 +149,25 @@ export function numbersService(deps: {
 
     get: cardOf,
 
-    async create(userId: string, body: Fields & { tagIds: string[] }) {
+    async create(userId: string, body: Fields & { tagIds: string[]; tagNames?: string[] }) {
       await assertOwnTags(userId, body.tagIds);
-      const [row] = await insertWithinLimit(userId, [newRow(body, body.tagIds)]);
+      const {
+        inserted: [row],
+      } = await insertWithinLimit(userId, [
+        { ...newRow(body, body.tagIds), tagNames: body.tagNames ?? [], createTags: true },
+      ]);
       if (!row) throw numberErrors.alreadyExists(body.phoneNumber);
       return cardOf(userId, row.id);
     },
 
-    async update(userId: string, id: string, body: Partial<Fields> & { tagIds?: string[] }) {
-      const { tagIds, apiLink, ...rest } = body;
+    async update(
+      userId: string,
+      id: string,
+      body: Partial<Fields> & { tagIds?: string[]; tagNames?: string[] },
+    ) {
+      const { tagIds: ids, tagNames, apiLink, ...rest } = body;
+      // Either tag field replaces the tag set, by both together.
+      const tagIds = ids ?? (tagNames ? [] : undefined);
       if (tagIds) await assertOwnTags(userId, tagIds);
       const patch: Parameters<NumbersRepository['update']>[2] = { ...rest };
       // The edit form sends the link and the active flag on every save: only a different link or
@@ -160,6 +180,7 @@ export function numbersService(deps: {
         if (linkChanged) {
           patch.apiLinkEnc = cipher.encrypt(apiLink);
           patch.apiHost = hostOf(apiLink);
+          patch.apiHostPath = linkSearchText(apiLink);
         }
         if (linkChanged || (rest.isActive === true && !old.isActive)) {
           Object.assign(patch, { nextPollAt: now(), failures: 0, lastError: null });
@@ -167,10 +188,12 @@ export function numbersService(deps: {
       }
       let row: NumberRow | undefined;
       try {
-        row = await repo.update(userId, id, patch, tagIds);
+        row = await repo.update(userId, id, patch, tagIds, tagNames);
       } catch (err) {
         if (isUniqueViolation(err) && body.phoneNumber)
           throw numberErrors.alreadyExists(body.phoneNumber);
+        // A tag deleted (or merged away) since it was checked.
+        if (isForeignKeyViolation(err)) throw numberErrors.tagNotFound();
         throw err;
       }
       if (!row) throw numberErrors.notFound();
@@ -207,8 +230,10 @@ export function numbersService(deps: {
       text: string,
       format: ImportFormat,
       overrideTagIds: string[] | undefined,
+      overrideTagNames?: string[],
     ): Promise<ImportResult> {
       if (overrideTagIds) await assertOwnTags(userId, overrideTagIds);
+      const override = overrideTagIds || overrideTagNames;
       const parsed = parseImport(text, format);
       const errors: ImportResult['errors'] = parsed.errors.map((e) => ({ ...e, duplicate: false }));
       const label = parsed.input === 'json' ? 'Entry' : 'Line';
@@ -231,7 +256,7 @@ export function numbersService(deps: {
 
       // Tags named in the settings JSON are created (or found) in the numbers' transaction (all
       // or nothing); names on bulk lines only match the user's existing tags.
-      const inserted = await insertWithinLimit(
+      const { inserted, unknownTags } = await insertWithinLimit(
         userId,
         unique.map((e) => ({
           ...newRow(
@@ -244,15 +269,15 @@ export function numbersService(deps: {
             },
             overrideTagIds ?? [],
           ),
-          tagNames: overrideTagIds ? [] : cleanTagNames(e.tagNames),
-          createTags: e.createTags,
+          tagNames: override ? (overrideTagNames ?? []) : cleanTagNames(e.tagNames),
+          createTags: override ? true : e.createTags,
         })),
       );
       if (inserted.length >= 1000) await repo.analyze();
       const stored = new Set(inserted.map((r) => r.phoneNumber));
       for (const e of unique) if (!stored.has(e.phone)) dup(e.line, e.phone);
       errors.sort((a, b) => a.line - b.line);
-      return { imported: inserted.length, duplicates, input: parsed.input, errors };
+      return { imported: inserted.length, duplicates, input: parsed.input, errors, unknownTags };
     },
   };
 }

@@ -13,7 +13,8 @@ import { users } from '../users/users.table.ts';
 
 /**
  * A user's rented number. The provider link is stored encrypted (api_link_enc); its host is kept in
- * clear for search and per-host limits. Poll-state columns are used by the poller.
+ * clear for search and per-host limits, and its host and path without secrets (api_host_path,
+ * `linkSearchText`) for search. Poll-state columns are used by the poller.
  */
 export const voipNumbers = pgTable(
   'voip_numbers',
@@ -25,6 +26,11 @@ export const voipNumbers = pgTable(
     phoneNumber: text('phone_number').notNull(),
     apiLinkEnc: text('api_link_enc').notNull(),
     apiHost: text('api_host').notNull(),
+    /**
+     * `linkSearchText` of the link: searched by queries with a '/'. Null until the backfill job
+     * fills it for numbers added before migration 0019.
+     */
+    apiHostPath: text('api_host_path'),
     isActive: boolean('is_active').notNull().default(true),
     isFavorite: boolean('is_favorite').notNull().default(false),
     notes: text('notes').notNull().default(''),
@@ -79,6 +85,12 @@ export const voipNumbers = pgTable(
     // Search (`?q=`): substring LIKE on the host and the phone digits (pg_trgm, migration 0005).
     index('voip_numbers_host_trgm_idx').using('gin', t.apiHost.op('gin_trgm_ops')),
     index('voip_numbers_phone_trgm_idx').using('gin', t.phoneNumber.op('gin_trgm_ops')),
+    // Search by a link's path (queries with a '/', migration 0019), and the numbers the backfill
+    // job has still to fill.
+    index('voip_numbers_host_path_trgm_idx').using('gin', t.apiHostPath.op('gin_trgm_ops')),
+    index('voip_numbers_host_path_missing_idx')
+      .on(t.id)
+      .where(sql`${t.apiHostPath} is null`),
   ],
 );
 

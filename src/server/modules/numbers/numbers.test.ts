@@ -536,7 +536,13 @@ describe('POST /v1/numbers/import', () => {
     ].join('\n');
     const res = await imp(u, text);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ imported: 6, duplicates: 0, input: 'lines', errors: [] });
+    expect(res.json()).toEqual({
+      imported: 6,
+      duplicates: 0,
+      input: 'lines',
+      errors: [],
+      unknownTags: [],
+    });
     const list = (await req(u, 'GET', '/v1/numbers?q=2015550002')).json();
     expect(list.items[0].tags.map((x: { name: string }) => x.name)).toEqual(['google', 'Telegram']);
     expect(list.items[0].apiLink).toBe(link(2));
@@ -559,6 +565,7 @@ describe('POST /v1/numbers/import', () => {
       imported: 1,
       duplicates: 1,
       input: 'lines',
+      unknownTags: [],
       errors: [
         {
           line: 2,
@@ -584,6 +591,7 @@ describe('POST /v1/numbers/import', () => {
       imported: 1,
       duplicates: 1,
       input: 'lines',
+      unknownTags: [],
       errors: [{ line: 1, message: 'Line 1: Number 2025550001 already exists', duplicate: true }],
     });
   });
@@ -593,10 +601,15 @@ describe('POST /v1/numbers/import', () => {
     const u = await signIn(t, 'line-tags@example.com', '192.0.2.10');
     await tag(u, 'Telegram');
     await tag(u, 'Work');
-    const res = await imp(u, `2035550101|${link(1)}|telegram,WORK,Nope`);
-    expect(res.json()).toMatchObject({ imported: 1, errors: [] });
-    const [n] = (await req(u, 'GET', '/v1/numbers')).json().items;
-    expect(n.tags.map((x: { name: string }) => x.name)).toEqual(['Telegram', 'Work']);
+    const res = await imp(
+      u,
+      `2035550101|${link(1)}|telegram,WORK,Nope\n2035550102|${link(2)}|NOPE,Other`,
+    );
+    // The names matching no tag are told, each once, as first written.
+    expect(res.json()).toMatchObject({ imported: 2, errors: [], unknownTags: ['Nope', 'Other'] });
+    const items = (await req(u, 'GET', '/v1/numbers')).json().items;
+    const first = items.find((n: { phoneNumber: string }) => n.phoneNumber === '2035550101');
+    expect(first.tags.map((x: { name: string }) => x.name)).toEqual(['Telegram', 'Work']);
     expect(
       (await req(u, 'GET', '/v1/tags')).json().items.map((x: { name: string }) => x.name),
     ).toEqual(['Telegram', 'Work']);
@@ -605,7 +618,10 @@ describe('POST /v1/numbers/import', () => {
   it('override tags apply to every line and replace tags named on lines', async () => {
     const u = await signIn(t, 'override@example.com');
     const vip = await tag(u, 'VIP');
-    await imp(u, `2035550001|${link(1)}|Telegram\n2035550002 ${link(2)}`, { tagIds: [vip.id] });
+    const res = await imp(u, `2035550001|${link(1)}|Telegram\n2035550002 ${link(2)}`, {
+      tagIds: [vip.id],
+    });
+    expect(res.json().unknownTags).toEqual([]);
     const items = (await req(u, 'GET', '/v1/numbers')).json().items;
     for (const n of items) expect(n.tags.map((x: { name: string }) => x.name)).toEqual(['VIP']);
     expect(
@@ -682,6 +698,7 @@ describe('POST /v1/numbers/import', () => {
       imported: 2,
       duplicates: 0,
       input: 'json',
+      unknownTags: [],
       errors: [
         {
           line: 3,
@@ -864,7 +881,13 @@ describe('export, clear and import round trip', () => {
     expect((await req(alice, 'GET', '/v1/numbers')).json().total).toBeGreaterThan(0);
 
     const back = await req(u, 'POST', '/v1/numbers/import', { text: exp.body });
-    expect(back.json()).toEqual({ imported: 2, duplicates: 0, input: 'json', errors: [] });
+    expect(back.json()).toEqual({
+      imported: 2,
+      duplicates: 0,
+      input: 'json',
+      errors: [],
+      unknownTags: [],
+    });
     const byPhone = (a: { phoneNumber: string }, b: { phoneNumber: string }) =>
       a.phoneNumber.localeCompare(b.phoneNumber);
     expect((await req(u, 'GET', '/v1/numbers/export')).json().sort(byPhone)).toEqual(

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, MAINTENANCE_MESSAGE } from '../../../shared/settings.ts';
+import { DEFAULT_SETTINGS } from '../../../shared/settings.ts';
 import { adminUsers, messages, siteSettings, voipNumbers } from '../../db/schema.ts';
 import { startFakeProvider, type FakeProvider } from '../../test/fake-provider.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/app.ts';
@@ -64,7 +64,6 @@ beforeAll(async () => {
   );
   fs.writeFileSync(path.join(clientDir, 'assets/app.js'), 'console.log(1)\n');
   fs.writeFileSync(path.join(clientDir, 'manifest.webmanifest'), '{"name":"VOIP Manager"}');
-  fs.writeFileSync(path.join(clientDir, 'offline.html'), '<h1>You are offline</h1>');
   t = await createTestApp({
     env: { PROVIDER_ALLOWLIST: provider.hostPort },
     clientDir,
@@ -123,7 +122,7 @@ describe('maintenance mode', () => {
     expect(refused.headers['retry-after']).toBe('60');
     expect(refused.json().error).toMatchObject({
       code: 'MAINTENANCE',
-      message: MAINTENANCE_MESSAGE,
+      message: 'VOIP Manager is down for maintenance. Please try again later.',
     });
     expect((await req(user, 'PATCH', '/v1/me', { codeToasts: false })).statusCode).toBe(503);
     expect((await req(null, 'POST', '/v1/contact', {})).statusCode).toBe(503);
@@ -164,6 +163,8 @@ describe('maintenance mode', () => {
         'Acme &lt;Codes&gt; is down for maintenance. Please try again later.',
       );
       expect(res.body).toContain('<a href="/auth">Administrator? Sign in</a>');
+      // An open maintenance page loads itself again after Retry-After.
+      expect(res.body).toContain('<meta http-equiv="refresh" content="60" />');
     }
     for (const url of [
       '/auth',
@@ -177,13 +178,44 @@ describe('maintenance mode', () => {
     // Assets keep being served, and an admin gets the pages themselves.
     expect((await page(null, '/assets/app.js')).statusCode).toBe(200);
     expect((await page(null, '/manifest.webmanifest')).statusCode).toBe(200);
-    expect((await page(null, '/offline.html')).statusCode).toBe(200);
+    const offline = await page(null, '/offline.html');
+    expect(offline.statusCode).toBe(200);
+    expect(offline.body).toContain('<h1>You are offline</h1>');
     const asAdmin = await page(admin, '/dashboard');
     expect(asAdmin.statusCode).toBe(200);
     expect(asAdmin.body).toContain('<div id="root"></div>');
 
     await setSetting('maintenance_mode', false);
     expect((await page(user, '/dashboard')).statusCode).toBe(200);
+  });
+
+  it('keeps the shared pages working: /api/{hash} and /single/{hash}, their reads and Copy Number', async () => {
+    const n = (await addNumber(user)).json() as { id: string };
+    const made = await req(user, 'POST', '/v1/single-endpoints', { numberId: n.id });
+    expect(made.statusCode, made.body).toBe(201);
+    const { hash } = made.json() as { hash: string };
+    await setSetting('maintenance_mode', true);
+    for (const url of [`/api/${hash}`, `/single/${hash}`]) {
+      const res = await page(null, url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root"></div>');
+    }
+    expect((await req(null, 'GET', `/v1/public/single/${hash}`)).statusCode).toBe(200);
+    const copied = await req(null, 'POST', `/v1/public/single/${hash}/expect`);
+    expect(copied.statusCode, copied.body).toBe(202);
+    // A page view is no one's change: it is recorded.
+    const view = await req(null, 'POST', '/v1/analytics/events', {
+      type: 'page_view',
+      sessionId: 'sess_0123456789abcdef',
+      pageUrl: `/single/${hash}`,
+    });
+    expect(view.statusCode, view.body).toBe(202);
+    // The owner's own writes stay refused, and so do other public ones.
+    expect((await req(user, 'DELETE', `/v1/single-endpoints/${made.json().id}`)).statusCode).toBe(
+      503,
+    );
+    expect((await req(null, 'POST', '/v1/public/date-check', { lines: 'x' })).statusCode).toBe(503);
+    await setSetting('maintenance_mode', false);
   });
 
   it('keeps polling: a number is still polled and its code stored', async () => {

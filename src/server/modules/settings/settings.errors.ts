@@ -1,5 +1,4 @@
-import { AppError } from '../../errors.ts';
-import { MAINTENANCE_MESSAGE } from '../../../shared/settings.ts';
+import { AppError, msg, validationError } from '../../errors.ts';
 
 /** Seconds a client is told to wait before trying a write again in maintenance mode. */
 export const MAINTENANCE_RETRY_AFTER = 60;
@@ -7,10 +6,11 @@ export const MAINTENANCE_RETRY_AFTER = 60;
 export const settingsErrors = {
   /** A write refused in maintenance mode (maintenance.ts). */
   maintenance: () =>
-    new AppError('MAINTENANCE', MAINTENANCE_MESSAGE, {
+    new AppError('MAINTENANCE', msg('server.settings.maintenance'), {
       retryAfterSeconds: MAINTENANCE_RETRY_AFTER,
     }),
-  unknownSetting: (key: string) => new AppError('UNKNOWN_SETTING', `Unknown setting: ${key}`),
-  invalidValue: (message: string) =>
-    new AppError('VALIDATION_ERROR', message, { fields: { value: [message] } }),
+  unknownSetting: (key: string) =>
+    new AppError('UNKNOWN_SETTING', msg('server.settings.unknownSetting', { key })),
+  /** `message`: the value schema's, a validation catalogue message (shared/validation-message.ts). */
+  invalidValue: (message: string) => validationError(message, { value: [message] }),
 };

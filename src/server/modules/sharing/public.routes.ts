@@ -80,12 +80,8 @@ export function publicSharingRoutes(
 ) {
   const { service, streams } = deps;
   const limits = { ...PUBLIC_RATE_LIMITS, ...deps.limits };
-  const openStreams = openCounter(limits.streamsPerIp, () =>
-    sharingErrors.tooManyOpen('live streams'),
-  );
-  const openWaits = openCounter(limits.waitsPerIp, () =>
-    sharingErrors.tooManyOpen('waiting requests'),
-  );
+  const openStreams = openCounter(limits.streamsPerIp, () => sharingErrors.tooManyStreams());
+  const openWaits = openCounter(limits.waitsPerIp, () => sharingErrors.tooManyWaits());
   const perIp = app.createRateLimit({
     max: limits.perIpPerMinute,
     timeWindow: 60_000,
@@ -268,4 +264,12 @@ export function publicSharingRoutes(
       end: changed.signal,
     });
   }
+
+  return {
+    /** Whether this request is within its address's limit of the public routes (and counts). */
+    allowed: async (req: FastifyRequest) => {
+      const r = await perIp(req);
+      return r.isAllowed || !r.isExceeded;
+    },
+  };
 }

@@ -5,12 +5,15 @@ import { publicSharingService } from './public.service.ts';
 import { sharingRepository } from './sharing.repository.ts';
 import { sharingRoutes } from './sharing.routes.ts';
 import { sharingService } from './sharing.service.ts';
+import { sharePageReader, type SharePageReader } from './share-pages.ts';
 import { viewCounter, type ViewCounter } from './views.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Views of public pages and endpoints, written in batches (tests flush it). */
     publicViews: ViewCounter;
+    /** A shared page's data for its HTML (the client plugin renders it in, ADR 0019). */
+    sharePages: SharePageReader;
   }
 }
 
@@ -40,11 +43,15 @@ export const sharingModule = defineModule(
     // are written before the database closes.
     app.addHook('preClose', async () => service.close());
     app.addHook('onClose', async () => views.close());
-    publicSharingRoutes(app, {
+    const publicRoutes = publicSharingRoutes(app, {
       service,
       streams: app.streams,
       changes,
       ...(ctx.tuning.publicRateLimits ? { limits: ctx.tuning.publicRateLimits } : {}),
     });
+    app.decorate(
+      'sharePages',
+      sharePageReader({ service, allowed: publicRoutes.allowed, now, log: app.log }),
+    );
   },
 );

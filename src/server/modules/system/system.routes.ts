@@ -2,7 +2,7 @@ import { BlockList } from 'node:net';
 import { z } from 'zod';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
-import { notFound } from '../../errors.ts';
+import { msg, notFound } from '../../errors.ts';
 import type { EventBus } from '../../events/bus.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { errorResponses } from '../../error-responses.ts';
@@ -99,7 +99,9 @@ export function systemRoutes(
     },
     async (req, reply) => {
       if (!isLoopback(req.socket.remoteAddress) || !isLoopback(req.ip)) {
-        throw notFound(`No route for ${req.method} ${req.url.split('?')[0]}`);
+        throw notFound(
+          msg('server.errors.noRoute', { method: req.method, path: req.url.split('?')[0] }),
+        );
       }
       reply.header('cache-control', 'no-store');
       return { messages: outbox(req.query.to) };

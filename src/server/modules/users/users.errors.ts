@@ -1,7 +1,6 @@
-import { AppError } from '../../errors.ts';
+import { AppError, msg } from '../../errors.ts';
 
 export const userErrors = {
-  emailMismatch: () =>
-    new AppError('EMAIL_MISMATCH', 'The email you typed does not match the email of this account.'),
-  sessionNotFound: () => new AppError('SESSION_NOT_FOUND', 'Session not found'),
+  emailMismatch: () => new AppError('EMAIL_MISMATCH', msg('server.users.emailMismatch')),
+  sessionNotFound: () => new AppError('SESSION_NOT_FOUND', msg('server.users.sessionNotFound')),
 };

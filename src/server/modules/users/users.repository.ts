@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, ne } from 'drizzle-orm';
+import type { UpdateMe } from '../../../shared/auth.ts';
 import type { Db } from '../../db/client.ts';
 import { withRetries } from '../../db/errors.ts';
 import { adminUsers } from '../admin/admin.table.ts';
@@ -13,15 +14,17 @@ const meColumns = {
   email: users.email,
   emailVerified: users.emailVerified,
   codeToasts: users.codeToasts,
+  theme: users.theme,
+  locale: users.locale,
 };
 
 export function usersRepository(db: Db) {
   return {
     /** Stores the user's preferences; returns the user as GET /v1/me shows it (undefined if gone). */
-    async updatePreferences(userId: string, prefs: { codeToasts: boolean }) {
+    async updatePreferences(userId: string, prefs: UpdateMe) {
       const [row] = await db
         .update(users)
-        .set({ codeToasts: prefs.codeToasts })
+        .set({ codeToasts: prefs.codeToasts, theme: prefs.theme, locale: prefs.locale })
         .where(eq(users.id, userId))
         .returning(meColumns);
       return row;

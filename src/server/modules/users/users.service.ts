@@ -1,4 +1,4 @@
-import { emailMatches, type SessionInfo } from '../../../shared/auth.ts';
+import { emailMatches, type SessionInfo, type UpdateMe } from '../../../shared/auth.ts';
 import { unauthorized } from '../../errors.ts';
 import { hmac, sha256 } from '../../secrets.ts';
 import { adminErrors } from '../admin/admin.errors.ts';
@@ -14,7 +14,7 @@ export function usersService({ repo, secret, now }: UsersDeps) {
   const sessionId = (tokenHash: string) => hmac(secret, 'session-id', tokenHash).slice(0, 16);
 
   return {
-    async updatePreferences(userId: string, prefs: { codeToasts: boolean }) {
+    async updatePreferences(userId: string, prefs: UpdateMe) {
       const me = await repo.updatePreferences(userId, prefs);
       // The account was deleted while this request was on its way: its session is gone too.
       if (!me) throw unauthorized();

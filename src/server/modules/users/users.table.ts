@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { THEMES } from '../../../shared/theme.ts';
+import { LOCALES } from '../../../shared/i18n/locales.ts';
 import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** The single identity table. Emails are stored lower-case (enforced), so unique(email) is case-insensitive. */
@@ -15,9 +17,18 @@ export const users = pgTable(
     watchedUntil: timestamp('watched_until', { withTimezone: true }),
     /** Show a toast when a new code arrives (Settings → Preferences). */
     codeToasts: boolean('code_toasts').notNull().default(true),
+    /** The colour theme: 'system' (follow the device), 'light' or 'dark' (Settings → Preferences). */
+    theme: text('theme', { enum: THEMES }).notNull().default('system'),
+    /**
+     * The language the user reads the product in: the one they signed up in, then their choice
+     * (the switcher). Mails and notifications to them use it too.
+     */
+    locale: text('locale', { enum: LOCALES }).notNull().default('en'),
   },
   (t) => [
     check('users_email_lower_ck', sql`${t.email} = lower(${t.email})`),
+    check('users_theme_ck', sql`${t.theme} in ('system', 'light', 'dark')`),
+    check('users_locale_ck', sql`${t.locale} in ('en', 'zh', 'ru', 'es')`),
     // The admin users list: newest first, keyset paged.
     index('users_created_idx').on(t.createdAt, t.id),
   ],

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, messages, sessions, users, voipNumbers } from '../../db/schema.ts';
 import { pollerRepository } from '../../poller/poller.repository.ts';
@@ -96,7 +96,14 @@ describe('PATCH /v1/me', () => {
 
     const off = await call('PATCH', '/v1/me', s.cookie, { codeToasts: false });
     expect(off.statusCode).toBe(200);
-    expect(off.json()).toEqual({ id: s.id, email, emailVerified: true, codeToasts: false });
+    expect(off.json()).toEqual({
+      id: s.id,
+      email,
+      emailVerified: true,
+      codeToasts: false,
+      theme: 'system',
+      locale: 'en',
+    });
     expect((await me(s.cookie)).json().codeToasts).toBe(false);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, s.id));
     expect(row!.codeToasts).toBe(false);
@@ -104,6 +111,46 @@ describe('PATCH /v1/me', () => {
     const on = await call('PATCH', '/v1/me', s.cookie, { codeToasts: true });
     expect(on.json().codeToasts).toBe(true);
     expect((await me(s.cookie)).json().codeToasts).toBe(true);
+  });
+
+  it('stores the theme of the signed-in user only, keeping the other preferences', async () => {
+    const alice = await newSession(newEmail());
+    const bob = await newSession(newEmail());
+    expect((await me(alice.cookie)).json().theme).toBe('system');
+    await call('PATCH', '/v1/me', alice.cookie, { codeToasts: false });
+
+    for (const theme of ['dark', 'light', 'system', 'dark'] as const) {
+      const res = await call('PATCH', '/v1/me', alice.cookie, { theme });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ id: alice.id, theme, codeToasts: false });
+      expect((await me(alice.cookie)).json().theme).toBe(theme);
+    }
+    const rows = await t.database.db
+      .select({ id: users.id, theme: users.theme })
+      .from(users)
+      .where(inArray(users.id, [alice.id, bob.id]));
+    expect(new Map(rows.map((r) => [r.id, r.theme]))).toEqual(
+      new Map([
+        [alice.id, 'dark'],
+        [bob.id, 'system'],
+      ]),
+    );
+    expect((await me(bob.cookie)).json().theme).toBe('system');
+  });
+
+  it.each([
+    ['an unknown theme', { theme: 'blue' }],
+    ['a theme in capitals', { theme: 'DARK' }],
+    ['a null theme', { theme: null }],
+    ['a theme that is not a string', { theme: 1 }],
+  ])('refuses %s with 400 and a clear message, changing nothing', async (_what, payload) => {
+    const s = await newSession(newEmail());
+    await call('PATCH', '/v1/me', s.cookie, { theme: 'light' });
+    const res = await call('PATCH', '/v1/me', s.cookie, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('VALIDATION_ERROR');
+    expect(res.json().error.message).toMatch(/theme must be 'system', 'light' or 'dark'/);
+    expect((await me(s.cookie)).json().theme).toBe('light');
   });
 
   it.each([

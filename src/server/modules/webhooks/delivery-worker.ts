@@ -14,6 +14,8 @@ import type {
   WebhooksRepository,
 } from './webhooks.repository.ts';
 import { CHANNEL_TYPE_LABELS, type ChannelType } from '../../../shared/channels.ts';
+import type { Locale } from '../../../shared/i18n/locales.ts';
+import { translator } from '../../i18n.ts';
 
 export type DeliveryWorkerOptions = {
   /** Endpoints sent to at once in this process (one attempt at a time each). */
@@ -297,28 +299,41 @@ export function createDeliveryWorker(deps: {
     recording = false;
   }
 
-  const tellDisabled = (off: { email: string; kind: EndpointKind; url: string }) =>
-    deps.mailer
+  /** The owner of an endpoint just turned off is told, in their language. */
+  const tellDisabled = (off: {
+    email: string;
+    locale: Locale;
+    kind: EndpointKind;
+    url: string;
+  }) => {
+    const t = translator(off.locale);
+    return deps.mailer
       .send(
         off.kind === 'webhook'
           ? {
               to: off.email,
-              subject: 'A webhook was turned off',
+              subject: t('server.mail.webhookOffSubject'),
               text: [
-                `Deliveries to your webhook ${off.url} have failed for 24 hours, so it was turned off.`,
-                `Fix the receiver, then turn the webhook on again: ${deps.publicUrl}/dashboard/webhooks`,
+                t('server.mail.webhookOffText', { url: off.url }),
+                t('server.mail.webhookOffFix', { link: `${deps.publicUrl}/dashboard/webhooks` }),
               ].join('\n\n'),
             }
           : {
               to: off.email,
-              subject: 'A notification channel was turned off',
+              subject: t('server.mail.channelOffSubject'),
               text: [
-                `Notifications to your ${CHANNEL_TYPE_LABELS[off.kind as ChannelType]} channel have failed for 24 hours, so it was turned off.`,
-                `Check its delivery log, then turn it on again: ${deps.publicUrl}/dashboard/settings`,
+                t('server.mail.channelOffText', {
+                  channel:
+                    off.kind === 'email'
+                      ? t('server.mail.emailChannel')
+                      : CHANNEL_TYPE_LABELS[off.kind as ChannelType],
+                }),
+                t('server.mail.channelOffFix', { link: `${deps.publicUrl}/dashboard/settings` }),
               ].join('\n\n'),
             },
       )
       .catch((err: unknown) => deps.log.warn({ err }, 'the webhook-disabled email failed'));
+  };
 
   function track(run: () => Promise<void>, e: ClaimedEndpoint) {
     inFlight++;

@@ -1,3 +1,12 @@
+import type { Locale } from '../../../shared/i18n/locales.ts';
+import {
+  formatDateTime,
+  formatDay,
+  formatDuration,
+  formatIn,
+  translate,
+  translator,
+} from '../../i18n.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { FetchOutcome } from '../../providers/safe-fetch.ts';
 import webPush from 'web-push';
@@ -40,19 +49,29 @@ export type Notice = {
 type EventBody = { type: string; data: Record<string, unknown> };
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
-const leftText = (days: number) =>
-  days <= 0 ? 'has expired' : `expires in ${days === 1 ? '1 day' : `${days} days`}`;
-
-/** The notification of a stored event body (the webhook payload, see shared/webhooks.ts). */
-export function noticeOf(body: string): Notice {
+/**
+ * The notification of a stored event body (the webhook payload, see shared/webhooks.ts), in the
+ * owner's language; its dates are UTC days and times.
+ */
+export function noticeOf(body: string, locale: Locale): Notice {
   const { type, data } = JSON.parse(body) as EventBody;
+  const t = translator(locale);
+  /** An event's ISO time as `format` writes it (as it is, should it not parse). */
+  const time = (iso: unknown, format: (locale: Locale, d: Date) => string) => {
+    const d = new Date(str(iso));
+    return Number.isNaN(d.getTime()) ? str(iso) : format(locale, d);
+  };
+  const day = (iso: unknown) => time(iso, formatDay);
   const phone = str(data.phoneNumber);
   switch (type) {
     case 'code.received': {
       const code = str(data.code);
       return {
-        title: `Code ${code}`,
-        lines: [`Code ${code} for ${phone}`, `From ${str(data.sender)}: ${str(data.content)}`],
+        title: t('server.notices.codeTitle', { code }),
+        lines: [
+          t('server.notices.codeLine', { code, phone }),
+          t('server.notices.codeFrom', { sender: str(data.sender), content: str(data.content) }),
+        ],
         code,
         urgent: true,
         tags: ['key'],
@@ -60,10 +79,10 @@ export function noticeOf(body: string): Notice {
     }
     case 'number.failing':
       return {
-        title: `${phone} is failing`,
+        title: t('server.notices.failingTitle', { phone }),
         lines: [
-          `The provider link of ${phone} failed ${String(data.failures)} times in a row.`,
-          `Last error: ${str(data.error)}`,
+          t('server.notices.failingLine', { phone, failures: Number(data.failures) }),
+          t('server.notices.lastError', { error: str(data.error) }),
         ],
         code: null,
         urgent: false,
@@ -71,32 +90,42 @@ export function noticeOf(body: string): Notice {
       };
     case 'number.recovered':
       return {
-        title: `${phone} works again`,
-        lines: [`The provider link of ${phone} answered again.`],
+        title: t('server.notices.recoveredTitle', { phone }),
+        lines: [t('server.notices.recoveredLine', { phone })],
         code: null,
         urgent: false,
         tags: ['white_check_mark'],
       };
     case 'number.dead':
       return {
-        title: `${phone}: link may be dead`,
+        title: t('server.notices.deadTitle', { phone }),
         lines: [
-          `The provider link of ${phone} has not answered successfully since ${str(data.failingSince).slice(0, 16).replace('T', ' ')} UTC.`,
-          `Last error: ${str(data.error)}`,
-          'Check the number with its provider, or replace its API link.',
+          t('server.notices.deadLine', {
+            phone,
+            since: time(data.failingSince, formatDateTime),
+          }),
+          t('server.notices.lastError', { error: str(data.error) }),
+          t('server.notices.deadAdvice'),
         ],
         code: null,
         urgent: false,
         tags: ['skull'],
       };
     case 'number.expiring': {
-      const end = str(data.endDate).slice(0, 10);
+      const daysLeft = Number(data.daysLeft);
+      const date = day(data.endDate);
       return {
-        title: `${phone} ${leftText(Number(data.daysLeft))}`,
+        title:
+          daysLeft <= 0
+            ? t('server.notices.expiredTitle', { phone })
+            : t('server.notices.expiringTitle', {
+                phone,
+                inDays: formatIn(locale, daysLeft, 'day'),
+              }),
         lines: [
-          Number(data.daysLeft) <= 0
-            ? `The rental of ${phone} ended on ${end}. Renew it if you still need the number.`
-            : `The rental of ${phone} ends on ${end}. Renew it to keep the number.`,
+          daysLeft <= 0
+            ? t('server.notices.expiredLine', { phone, date })
+            : t('server.notices.expiringLine', { phone, date }),
         ],
         code: null,
         urgent: false,
@@ -111,17 +140,27 @@ export function noticeOf(body: string): Notice {
       }[];
       const shown = numbers.slice(0, DIGEST_LINES);
       return {
-        title:
-          numbers.length === 1
-            ? `1 number expires in the next ${String(data.days)} days`
-            : `${numbers.length} numbers expire in the next ${String(data.days)} days`,
+        title: t('server.notices.digestTitle', {
+          count: numbers.length,
+          period: formatDuration(locale, Number(data.days), 'day'),
+        }),
         lines: [
-          ...shown.map(
-            (x) =>
-              `${x.phoneNumber}: ${leftText(x.daysLeft).replace('expires ', '')}, on ${x.endDate.slice(0, 10)}`,
+          ...shown.map((x) =>
+            x.daysLeft <= 0
+              ? t('server.notices.digestLineExpired', {
+                  phone: x.phoneNumber,
+                  date: day(x.endDate),
+                })
+              : t('server.notices.digestLine', {
+                  phone: x.phoneNumber,
+                  inDays: formatIn(locale, x.daysLeft, 'day'),
+                  date: day(x.endDate),
+                }),
           ),
-          ...(numbers.length > shown.length ? [`…and ${numbers.length - shown.length} more`] : []),
-          'Renew the ones you still need.',
+          ...(numbers.length > shown.length
+            ? [t('server.notices.digestMore', { count: numbers.length - shown.length })]
+            : []),
+          t('server.notices.digestRenew'),
         ],
         code: null,
         urgent: false,
@@ -130,16 +169,16 @@ export function noticeOf(body: string): Notice {
     }
     case 'channel.linked':
       return {
-        title: 'Telegram linked',
-        lines: ['This chat will get your VOIP Manager notifications.'],
+        title: t('server.notices.linkedTitle'),
+        lines: [t('server.notices.linkedLine')],
         code: null,
         urgent: false,
         tags: ['link'],
       };
     default:
       return {
-        title: 'Test notification',
-        lines: ['This channel works: notifications from VOIP Manager will arrive here.'],
+        title: t('server.notices.testTitle'),
+        lines: [t('server.notices.testLine')],
         code: null,
         urgent: false,
         tags: ['bell'],
@@ -280,13 +319,13 @@ export function createSender(deps: {
         signedHeaders(secrets(), d.id, Math.floor(at.getTime() / 1000), d.body),
         d.body,
       );
-    const n = noticeOf(d.body);
+    const n = noticeOf(d.body, e.locale);
     if (e.kind === 'email') {
       try {
         await deps.mailer.send({
           to: e.url.slice('mailto:'.length),
           subject: n.title,
-          text: [...n.lines, '', 'Sent by your VOIP Manager notification channel.'].join('\n'),
+          text: [...n.lines, '', translate(e.locale, 'server.notices.emailFooter')].join('\n'),
         });
         return { ok: true, status: null, body: 'Sent' };
       } catch (err) {

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { QuietHours } from '../../../shared/channels.ts';
+import type { Locale } from '../../../shared/i18n/locales.ts';
 import type { DeliveryDto, WebhookDto, WebhookEvent } from '../../../shared/webhooks.ts';
 import { rowsOf, type Db } from '../../db/client.ts';
 import type { KeysetCursor } from '../../db/paging.ts';
@@ -90,6 +91,8 @@ export type ClaimedEndpoint = {
   host: string;
   url: string;
   quietHours: QuietHours | null;
+  /** The owner's language: a channel's notifications are written in it. */
+  locale: Locale;
   secretEnc: string;
   previousSecretEnc: string | null;
   previousUntil: Date | null;
@@ -130,22 +133,22 @@ const isWebhook = eq(webhooks.kind, 'webhook');
 const ISO_FORMAT = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`);
 
 export function webhooksRepository(db: Db) {
-  /** Which of `ids` are the user's numbers, and which of `tagIds` the user's tags. */
+  /** The filters naming a number or a tag that is not the user's (none: all are). */
   async function unknownIds(userId: string, numberIds: string[], tagIds: string[]) {
-    const bad: Record<string, string[]> = {};
+    const bad: { numberIds?: true; tagIds?: true } = {};
     if (numberIds.length) {
       const own = await db
         .select({ id: voipNumbers.id })
         .from(voipNumbers)
         .where(and(eq(voipNumbers.userId, userId), inArray(voipNumbers.id, numberIds)));
-      if (own.length !== numberIds.length) bad.numberIds = ['Unknown number'];
+      if (own.length !== numberIds.length) bad.numberIds = true;
     }
     if (tagIds.length) {
       const own = await db
         .select({ id: tags.id })
         .from(tags)
         .where(and(eq(tags.userId, userId), inArray(tags.id, tagIds)));
-      if (own.length !== tagIds.length) bad.tagIds = ['Unknown tag'];
+      if (own.length !== tagIds.length) bad.tagIds = true;
     }
     return bad;
   }
@@ -483,7 +486,8 @@ export function webhooksRepository(db: Db) {
             update webhooks w set lease_until = ${until}::timestamptz
             from ep where w.id = ep.id
             returning w.id, w.kind, w.url, w.host, w.quiet_hours, w.secret_enc,
-              w.previous_secret_enc, w.previous_until, w.failing_since
+              w.previous_secret_enc, w.previous_until, w.failing_since,
+              (select u.locale from users u where u.id = w.user_id) as locale
           ), picked as (
             -- A failing endpoint gets one delivery per claim (its probe), not a batch.
             select l.*, due.id as delivery_id, due.seq
@@ -500,7 +504,7 @@ export function webhooksRepository(db: Db) {
           where d.id = p.delivery_id
           returning d.id as "deliveryId", d.webhook_id as "webhookId", d.event, d.body, d.attempts,
             d.created_at as "createdAt", p.seq::int as seq, p.kind, p.url, p.host,
-            p.quiet_hours as "quietHours",
+            p.quiet_hours as "quietHours", p.locale,
             p.secret_enc as "secretEnc", p.previous_secret_enc as "previousSecretEnc",
             p.previous_until as "previousUntil"`),
       );
@@ -516,6 +520,7 @@ export function webhooksRepository(db: Db) {
             host: r.host,
             url: r.url,
             quietHours: r.quietHours,
+            locale: r.locale,
             secretEnc: r.secretEnc,
             previousSecretEnc: r.previousSecretEnc,
             previousUntil: r.previousUntil ? new Date(r.previousUntil) : null,
@@ -570,7 +575,13 @@ export function webhooksRepository(db: Db) {
           delivery_id uuid, sent boolean, status text, delivered boolean, at timestamptz,
           latency_ms int, response_status int, response_excerpt text, error text,
           next_attempt_at timestamptz, gone text)`;
-        const failing = rowsOf<{ id: string; kind: EndpointKind; url: string; email: string }>(
+        const failing = rowsOf<{
+          id: string;
+          kind: EndpointKind;
+          url: string;
+          email: string;
+          locale: Locale;
+        }>(
           await tx.execute(sql`
             with per as (
               select r.webhook_id, bool_or(r.delivered) as delivered,
@@ -588,7 +599,7 @@ export function webhooksRepository(db: Db) {
               where w.id = p.webhook_id
               returning w.id, w.kind, w.url, w.user_id, w.enabled, w.failing_since, p.failed_at
             )
-            select e.id, e.kind, e.url, u.email from ended e join users u on u.id = e.user_id
+            select e.id, e.kind, e.url, u.email, u.locale from ended e join users u on u.id = e.user_id
             where e.enabled and e.failing_since is not null
               and e.failed_at - e.failing_since >= make_interval(secs => ${disableAfterMs / 1000})`),
         );
@@ -621,7 +632,7 @@ export function webhooksRepository(db: Db) {
               failing.map((f) => f.id),
             ),
           );
-        return failing.map(({ email, kind, url }) => ({ email, kind, url }));
+        return failing.map(({ email, locale, kind, url }) => ({ email, locale, kind, url }));
       }),
   };
 }

@@ -19,7 +19,6 @@ import type { App } from '../../app.ts';
 import type { createCipher } from '../../crypto.ts';
 import { decodeCursor, encodeCursor } from '../../db/paging.ts';
 import { errorResponses } from '../../error-responses.ts';
-import { validationError } from '../../errors.ts';
 import { requireUser, userOrIp } from '../../plugins/session.ts';
 import { newWebhookSecret } from './signing.ts';
 import { webhookErrors } from './webhooks.errors.ts';
@@ -85,7 +84,7 @@ export function webhooksRoutes(
   }
   async function checkIds(userId: string, body: { numberIds?: string[]; tagIds?: string[] }) {
     const bad = await repo.unknownIds(userId, body.numberIds ?? [], body.tagIds ?? []);
-    if (Object.keys(bad).length) throw validationError('Invalid input', bad);
+    if (Object.keys(bad).length) throw webhookErrors.unknownIds(bad);
   }
 
   app.get(

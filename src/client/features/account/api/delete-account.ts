@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { apiFetch } from '../../../lib/api.ts';
+import { t } from '../../../lib/i18n.tsx';
 import { ME_QUERY_KEY } from '../../../lib/me.ts';
-
-export const ACCOUNT_DELETED_NOTICE = 'Your account and all its data have been deleted.';
 
 export const deleteAccount = (email: string) =>
   apiFetch<{ ok: true }>('/v1/me', { method: 'DELETE', body: { email } });
@@ -17,7 +16,7 @@ export function useDeleteAccount() {
     onSuccess: () => {
       qc.clear();
       qc.setQueryData(ME_QUERY_KEY, null);
-      navigate('/', { replace: true, state: { notice: ACCOUNT_DELETED_NOTICE } });
+      navigate('/', { replace: true, state: { notice: t('settings.deleteAccount.deleted') } });
     },
   });
 }

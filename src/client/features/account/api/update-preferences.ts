@@ -33,7 +33,10 @@ export function useUpdatePreferences() {
     },
     onSuccess: (me) => {
       // A later change still on its way wins: only the last answer is taken as the truth.
-      if (qc.isMutating({ mutationKey: MUTATION_KEY }) <= 1) qc.setQueryData<Me>(ME_QUERY_KEY, me);
+      // PATCH /v1/me answers without the admin access: keep what the session said.
+      if (qc.isMutating({ mutationKey: MUTATION_KEY }) <= 1) {
+        qc.setQueryData<Me>(ME_QUERY_KEY, (prev) => ({ ...prev, ...me }));
+      }
     },
   });
 }

@@ -3,10 +3,10 @@ import { KeyRound, Plus } from 'lucide-react';
 import {
   API_KEY_SCOPES,
   MAX_API_KEY_NAME_LENGTH,
-  SCOPE_DESCRIPTIONS,
   type ApiKeyDto,
   type ApiKeyScope,
 } from '../../../../shared/api-keys.ts';
+import type { MessageId } from '../../../../shared/i18n/namespaces.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -21,19 +21,37 @@ import { Select } from '../../../components/ui/select.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage, isApiError } from '../../../lib/api.ts';
 import { formatFullTime, formatMessageTime } from '../../../lib/format.ts';
+import { T, useT } from '../../../lib/i18n.tsx';
 import { useNow } from '../../../lib/use-now.ts';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys.ts';
 
 const DAY_MS = 86_400_000;
 const EXPIRIES = [
-  { value: 'never', label: 'Never', days: 0 },
-  { value: '30', label: '30 days', days: 30 },
-  { value: '90', label: '90 days', days: 90 },
-  { value: '365', label: '1 year', days: 365 },
-];
+  { value: 'never', label: 'settings.apiKeys.never', days: 0 },
+  { value: '30', label: 'settings.apiKeys.days30', days: 30 },
+  { value: '90', label: 'settings.apiKeys.days90', days: 90 },
+  { value: '365', label: 'settings.apiKeys.year1', days: 365 },
+] satisfies { value: string; label: MessageId; days: number }[];
+
+/** How a script sends a key (the same in every language). */
+const AUTH_HEADER = 'Authorization: Bearer <key>';
+
+/** What each scope allows. */
+const SCOPE_TEXT: Record<ApiKeyScope, MessageId> = {
+  'numbers:read': 'settings.apiKeys.scopeNumbersRead',
+  'numbers:write': 'settings.apiKeys.scopeNumbersWrite',
+  'messages:read': 'settings.apiKeys.scopeMessagesRead',
+  'sharing:read': 'settings.apiKeys.scopeSharingRead',
+  'sharing:write': 'settings.apiKeys.scopeSharingWrite',
+  'webhooks:read': 'settings.apiKeys.scopeWebhooksRead',
+  'webhooks:write': 'settings.apiKeys.scopeWebhooksWrite',
+  'channels:read': 'settings.apiKeys.scopeChannelsRead',
+  'channels:write': 'settings.apiKeys.scopeChannelsWrite',
+};
 
 /** Settings → API keys: keys for scripts, each shown once when made, revocable at once. */
 export function ApiKeysPanel() {
+  const t = useT();
   const keys = useApiKeys();
   const revoke = useRevokeApiKey();
   const [creating, setCreating] = useState(false);
@@ -45,11 +63,13 @@ export function ApiKeysPanel() {
     <Card className="space-y-4 p-4 sm:p-6" role="region" aria-labelledby="api-keys-heading">
       <div>
         <h2 id="api-keys-heading" className="text-lg font-semibold text-slate-900">
-          API keys
+          {t('settings.apiKeys.title')}
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          Use a key as <code className="font-mono text-xs">Authorization: Bearer &lt;key&gt;</code>{' '}
-          in scripts. Keys never work on admin pages.
+          <T
+            id="settings.apiKeys.description"
+            components={{ 0: <code className="font-mono text-xs">{AUTH_HEADER}</code> }}
+          />
         </p>
       </div>
 
@@ -59,23 +79,24 @@ export function ApiKeysPanel() {
           className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3"
           data-testid="new-api-key"
         >
-          <p className="text-sm font-medium text-amber-900">
-            Copy this key now. You will not see it again.
-          </p>
+          <p className="text-sm font-medium text-amber-900">{t('settings.apiKeys.copyNow')}</p>
           <div className="flex flex-wrap items-center gap-2">
             <code className="min-w-0 flex-1 break-all rounded bg-white px-2 py-1 font-mono text-xs text-slate-900">
               {shown.key}
             </code>
-            <CopyButton text={shown.key} label={`Copy the key ${shown.name}`} />
+            <CopyButton
+              text={shown.key}
+              label={t('settings.apiKeys.copyKey', { name: shown.name })}
+            />
           </div>
           <Button size="sm" variant="secondary" onClick={() => setShown(null)}>
-            Done
+            {t('settings.actions.done')}
           </Button>
         </div>
       )}
 
       {keys.isPending ? (
-        <ul aria-label="Loading API keys" className="divide-y divide-slate-100">
+        <ul aria-label={t('settings.apiKeys.loading')} className="divide-y divide-slate-100">
           {[0, 1].map((i) => (
             <li key={i} className="space-y-2 py-3">
               <Skeleton className="h-4 w-40" />
@@ -86,14 +107,14 @@ export function ApiKeysPanel() {
       ) : keys.isError ? (
         <RetryAlert
           error={keys.error}
-          fallback="Your API keys could not be loaded."
+          fallback={t('settings.apiKeys.loadFailed')}
           onRetry={() => void keys.refetch()}
           retrying={keys.isFetching}
         />
       ) : keys.data.length === 0 ? (
-        <p className="text-sm text-slate-600">No API keys yet.</p>
+        <p className="text-sm text-slate-600">{t('settings.apiKeys.empty')}</p>
       ) : (
-        <ul aria-label="API keys" className="divide-y divide-slate-100">
+        <ul aria-label={t('settings.apiKeys.title')} className="divide-y divide-slate-100">
           {keys.data.map((k) => (
             <KeyRow key={k.id} apiKey={k} onRevoke={() => setRevoking(k)} />
           ))}
@@ -120,7 +141,7 @@ export function ApiKeysPanel() {
           }}
         >
           <Plus aria-hidden="true" className="size-4" />
-          Create API key
+          {t('settings.apiKeys.create')}
         </Button>
       )}
 
@@ -132,9 +153,9 @@ export function ApiKeysPanel() {
             revoke.reset();
           }
         }}
-        title="Revoke API key"
-        description={`Revoke "${revoking?.name ?? ''}"? Scripts using it are refused from their next request.`}
-        confirmLabel="Revoke key"
+        title={t('settings.apiKeys.revokeTitle')}
+        description={t('settings.apiKeys.revokeText', { name: revoking?.name ?? '' })}
+        confirmLabel={t('settings.apiKeys.revokeKey')}
         loading={revoke.isPending}
         onConfirm={() => {
           const k = revoking;
@@ -142,29 +163,34 @@ export function ApiKeysPanel() {
           revoke.mutate(k.id, {
             onSuccess: () => {
               setRevoking(null);
-              setNotice(`Revoked ${k.name}.`);
+              setNotice(t('settings.apiKeys.revoked', { name: k.name }));
             },
           });
         }}
       >
         {revoke.isError && (
-          <Alert tone="error">{errorMessage(revoke.error, 'The key could not be revoked.')}</Alert>
+          <Alert tone="error">
+            {errorMessage(revoke.error, t('settings.apiKeys.revokeFailed'))}
+          </Alert>
         )}
       </ConfirmDialog>
     </Card>
   );
 }
 
-function When({ at, never }: { at: string | null; never: string }) {
-  if (!at) return <>{never}</>;
+/** 'Created Mar 5, 3:04 PM': `id`'s text around the time (its full form on hover). */
+function When({ id, at }: { id: MessageId; at: string }) {
   return (
-    <time dateTime={at} title={formatFullTime(at)}>
-      {formatMessageTime(at)}
-    </time>
+    <T
+      id={id}
+      values={{ time: formatMessageTime(at) }}
+      components={{ 0: <time dateTime={at} title={formatFullTime(at)} /> }}
+    />
   );
 }
 
 function KeyRow({ apiKey: k, onRevoke }: { apiKey: ApiKeyDto; onRevoke: () => void }) {
+  const t = useT();
   const now = useNow();
   const expired = k.expiresAt !== null && Date.parse(k.expiresAt) <= now.getTime();
   return (
@@ -184,24 +210,33 @@ function KeyRow({ apiKey: k, onRevoke }: { apiKey: ApiKeyDto; onRevoke: () => vo
         </p>
         <p className="flex flex-wrap gap-x-3 text-xs text-slate-600">
           <span>
-            Created <When at={k.createdAt} never="" />
+            <When id="settings.apiKeys.createdAt" at={k.createdAt} />
           </span>
           <span>
-            Last used <When at={k.lastUsedAt} never="Never" />
+            {k.lastUsedAt ? (
+              <When id="settings.apiKeys.lastUsedAt" at={k.lastUsedAt} />
+            ) : (
+              t('settings.apiKeys.neverUsed')
+            )}
           </span>
           <span className={expired ? 'font-medium text-red-700' : undefined}>
             {expired ? (
-              'Expired'
+              t('settings.apiKeys.expired')
+            ) : k.expiresAt ? (
+              <When id="settings.apiKeys.expiresAt" at={k.expiresAt} />
             ) : (
-              <>
-                Expires <When at={k.expiresAt} never="Never" />
-              </>
+              t('settings.apiKeys.neverExpires')
             )}
           </span>
         </p>
       </div>
-      <Button variant="ghost" size="sm" onClick={onRevoke} aria-label={`Revoke ${k.name}`}>
-        Revoke
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={onRevoke}
+        aria-label={t('settings.apiKeys.revokeOf', { name: k.name })}
+      >
+        {t('settings.apiKeys.revoke')}
       </Button>
     </li>
   );
@@ -214,6 +249,7 @@ function CreateKeyForm({
   onCancel: () => void;
   onCreated: (name: string, key: string) => void;
 }) {
+  const t = useT();
   const create = useCreateApiKey();
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ApiKeyScope[]>([]);
@@ -223,7 +259,7 @@ function CreateKeyForm({
     fields[f]?.[0] ?? Object.entries(fields).find(([k]) => k.startsWith(`${f}.`))?.[1][0];
   const otherError =
     create.isError && Object.keys(fields).length === 0
-      ? errorMessage(create.error, 'The key could not be created.')
+      ? errorMessage(create.error, t('settings.apiKeys.createFailed'))
       : null;
 
   const onSubmit = (e: FormEvent) => {
@@ -250,9 +286,9 @@ function CreateKeyForm({
       onSubmit={onSubmit}
       noValidate
       className="space-y-4 rounded-lg border border-slate-200 p-3 sm:p-4"
-      aria-label="Create API key"
+      aria-label={t('settings.apiKeys.create')}
     >
-      <FormField id="api-key-name" label="Name" error={fieldError('name')}>
+      <FormField id="api-key-name" label={t('settings.apiKeys.name')} error={fieldError('name')}>
         <Input
           id="api-key-name"
           value={name}
@@ -260,12 +296,14 @@ function CreateKeyForm({
           onChange={(e) => setName(e.target.value)}
           invalid={!!fieldError('name')}
           aria-describedby="api-key-name-error"
-          placeholder="Sign-up script"
+          placeholder={t('settings.apiKeys.namePlaceholder')}
           autoFocus
         />
       </FormField>
       <fieldset className="space-y-2" aria-describedby="api-key-scopes-error">
-        <legend className="text-sm font-medium text-slate-800">Scopes</legend>
+        <legend className="text-sm font-medium text-slate-800">
+          {t('settings.apiKeys.scopes')}
+        </legend>
         {API_KEY_SCOPES.map((s) => (
           <label key={s} className="flex items-start gap-2 text-sm">
             <Checkbox
@@ -277,7 +315,7 @@ function CreateKeyForm({
             />
             <span>
               <span className="font-mono text-xs text-slate-900">{s}</span>
-              <span className="block text-xs text-slate-600">{SCOPE_DESCRIPTIONS[s]}</span>
+              <span className="block text-xs text-slate-600">{t(SCOPE_TEXT[s])}</span>
             </span>
           </label>
         ))}
@@ -289,7 +327,11 @@ function CreateKeyForm({
           {fieldError('scopes') ?? ''}
         </p>
       </fieldset>
-      <FormField id="api-key-expiry" label="Expires" error={fieldError('expiresAt')}>
+      <FormField
+        id="api-key-expiry"
+        label={t('settings.apiKeys.expiry')}
+        error={fieldError('expiresAt')}
+      >
         <Select
           id="api-key-expiry"
           value={expiry}
@@ -298,7 +340,7 @@ function CreateKeyForm({
         >
           {EXPIRIES.map((x) => (
             <option key={x.value} value={x.value}>
-              {x.label}
+              {t(x.label)}
             </option>
           ))}
         </Select>
@@ -306,10 +348,10 @@ function CreateKeyForm({
       {otherError && <Alert tone="error">{otherError}</Alert>}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" loading={create.isPending}>
-          Create key
+          {t('settings.apiKeys.createKey')}
         </Button>
         <Button type="button" variant="ghost" onClick={onCancel}>
-          Cancel
+          {t('settings.actions.cancel')}
         </Button>
       </div>
     </form>

@@ -7,11 +7,13 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import { useMe } from '../../../lib/me.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
 
 /** 'Delete my account': everything goes, once the user types their email in the dialog. */
 export function DeleteAccountPanel() {
+  const t = useT();
   const email = useMe().data?.email ?? '';
   const remove = useDeleteAccount();
   const [open, setOpen] = useState(false);
@@ -28,12 +30,9 @@ export function DeleteAccountPanel() {
     >
       <div>
         <h2 id="delete-account" className="text-lg font-semibold text-red-800">
-          Delete my account
+          {t('settings.deleteAccount.title')}
         </h2>
-        <p className="mt-1 text-sm text-slate-600">
-          Permanently delete your account and everything in it: your numbers, their messages, your
-          tags and every signed-in session. This cannot be undone.
-        </p>
+        <p className="mt-1 text-sm text-slate-600">{t('settings.deleteAccount.description')}</p>
       </div>
       <Button
         variant="danger"
@@ -44,14 +43,14 @@ export function DeleteAccountPanel() {
         }}
       >
         <UserX aria-hidden="true" className="size-4" />
-        Delete my account
+        {t('settings.deleteAccount.title')}
       </Button>
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
-        title="Delete my account"
-        description="This deletes your account and all its data for good. Type your email to confirm."
-        confirmLabel="Delete my account"
+        title={t('settings.deleteAccount.title')}
+        description={t('settings.deleteAccount.confirmText')}
+        confirmLabel={t('settings.deleteAccount.title')}
         confirmDisabled={!matches}
         loading={remove.isPending}
         onConfirm={confirm}
@@ -63,7 +62,10 @@ export function DeleteAccountPanel() {
             confirm();
           }}
         >
-          <FormField id="delete-account-email" label={`Type ${email} to confirm`}>
+          <FormField
+            id="delete-account-email"
+            label={t('settings.deleteAccount.typeEmail', { email })}
+          >
             <Input
               id="delete-account-email"
               type="email"
@@ -76,7 +78,7 @@ export function DeleteAccountPanel() {
           </FormField>
           {remove.isError && (
             <Alert tone="error">
-              {errorMessage(remove.error, 'Your account could not be deleted. Please try again.')}
+              {errorMessage(remove.error, t('settings.deleteAccount.failed'))}
             </Alert>
           )}
         </form>

@@ -9,7 +9,8 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { countOf, formatFullTime, formatMessageTime } from '../../../lib/format.ts';
+import { formatFullTime, formatMessageTime } from '../../../lib/format.ts';
+import { T, useT } from '../../../lib/i18n.tsx';
 import { useSessions } from '../api/list-sessions.ts';
 import { useRevokeSession } from '../api/revoke-session.ts';
 import { useSignOutOthers } from '../api/sign-out-others.ts';
@@ -18,6 +19,7 @@ type Result = { tone: 'success' | 'error'; text: string };
 
 /** 'Signed-in sessions': where the account is signed in, with sign-out for the others. */
 export function SessionsPanel() {
+  const t = useT();
   const sessions = useSessions();
   const signOutOthers = useSignOutOthers();
   const revoke = useRevokeSession();
@@ -33,8 +35,8 @@ export function SessionsPanel() {
           tone: 'success',
           text:
             signedOut === 0
-              ? 'There were no other sessions to sign out.'
-              : `Signed out of ${countOf(signedOut, 'other session')}.`,
+              ? t('settings.sessions.noneToSignOut')
+              : t('settings.sessions.signedOutOthers', { count: signedOut }),
         });
       },
     });
@@ -42,11 +44,15 @@ export function SessionsPanel() {
   const onRevoke = (s: SessionInfo) => {
     setResult(null);
     revoke.mutate(s.id, {
-      onSuccess: () => setResult({ tone: 'success', text: `Signed out ${s.device}.` }),
+      onSuccess: () =>
+        setResult({
+          tone: 'success',
+          text: t('settings.sessions.signedOut', { device: s.device }),
+        }),
       onError: (err) =>
         setResult({
           tone: 'error',
-          text: errorMessage(err, 'That session could not be signed out.'),
+          text: errorMessage(err, t('settings.sessions.signOutFailed')),
         }),
     });
   };
@@ -54,15 +60,12 @@ export function SessionsPanel() {
   return (
     <Card className="space-y-4 p-4 sm:p-6">
       <div>
-        <h2 className="text-lg font-semibold text-slate-900">Signed-in sessions</h2>
-        <p className="mt-1 text-sm text-slate-600">
-          The browsers and devices where your account is signed in. Sign out any you do not
-          recognise.
-        </p>
+        <h2 className="text-lg font-semibold text-slate-900">{t('settings.sessions.title')}</h2>
+        <p className="mt-1 text-sm text-slate-600">{t('settings.sessions.description')}</p>
       </div>
 
       {sessions.isPending ? (
-        <ul aria-label="Loading sessions" className="divide-y divide-slate-100">
+        <ul aria-label={t('settings.sessions.loading')} className="divide-y divide-slate-100">
           {[0, 1].map((i) => (
             <li key={i} className="flex items-center gap-3 py-3">
               <Skeleton className="size-9 rounded-full" />
@@ -77,13 +80,13 @@ export function SessionsPanel() {
         <div className="flex flex-col items-start gap-3">
           <RetryAlert
             error={sessions.error}
-            fallback="Your sessions could not be loaded."
+            fallback={t('settings.sessions.loadFailed')}
             onRetry={() => void sessions.refetch()}
             retrying={sessions.isFetching}
           />
         </div>
       ) : (
-        <ul aria-label="Sessions" className="divide-y divide-slate-100">
+        <ul aria-label={t('settings.sessions.listLabel')} className="divide-y divide-slate-100">
           {sessions.data.map((s) => (
             <SessionRow
               key={s.id}
@@ -96,7 +99,7 @@ export function SessionsPanel() {
       )}
 
       {sessions.isSuccess && others === 0 && (
-        <p className="text-sm text-slate-600">You are not signed in anywhere else.</p>
+        <p className="text-sm text-slate-600">{t('settings.sessions.noOthers')}</p>
       )}
       {result && <Alert tone={result.tone}>{result.text}</Alert>}
 
@@ -110,21 +113,21 @@ export function SessionsPanel() {
         }}
       >
         <LogOut aria-hidden="true" className="size-4" />
-        Sign out other sessions
+        {t('settings.sessions.signOutOthers')}
       </Button>
 
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Sign out other sessions"
-        description={`Sign out of ${countOf(others, 'other session')}? This browser stays signed in; the others will need to sign in again.`}
-        confirmLabel="Sign out other sessions"
+        title={t('settings.sessions.signOutOthers')}
+        description={t('settings.sessions.signOutOthersText', { count: others })}
+        confirmLabel={t('settings.sessions.signOutOthers')}
         loading={signOutOthers.isPending}
         onConfirm={onSignOutOthers}
       >
         {signOutOthers.isError && (
           <Alert tone="error">
-            {errorMessage(signOutOthers.error, 'The other sessions could not be signed out.')}
+            {errorMessage(signOutOthers.error, t('settings.sessions.signOutOthersFailed'))}
           </Alert>
         )}
       </ConfirmDialog>
@@ -141,6 +144,7 @@ function SessionRow({
   onSignOut: () => void;
   signingOut: boolean;
 }) {
+  const t = useT();
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3" data-testid="session-row">
       <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-600">
@@ -149,26 +153,30 @@ function SessionRow({
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900">
           {s.device}
-          {s.current && <Badge tone="green">This browser</Badge>}
+          {s.current && <Badge tone="green">{t('settings.sessions.thisBrowser')}</Badge>}
         </p>
         <p className="flex flex-wrap gap-x-3 text-xs text-slate-600">
-          {s.ip && <span>IP {s.ip}</span>}
+          {s.ip && <span>{t('settings.sessions.ip', { ip: s.ip })}</span>}
           <span>
-            Signed in{' '}
-            <time dateTime={s.createdAt} title={formatFullTime(s.createdAt)}>
-              {formatMessageTime(s.createdAt)}
-            </time>
+            <T
+              id="settings.sessions.signedIn"
+              values={{ time: formatMessageTime(s.createdAt) }}
+              components={{
+                0: <time dateTime={s.createdAt} title={formatFullTime(s.createdAt)} />,
+              }}
+            />
           </span>
           <span>
             {s.current ? (
-              'Active now'
+              t('settings.sessions.activeNow')
             ) : (
-              <>
-                Last active{' '}
-                <time dateTime={s.lastSeenAt} title={formatFullTime(s.lastSeenAt)}>
-                  {formatMessageTime(s.lastSeenAt)}
-                </time>
-              </>
+              <T
+                id="settings.sessions.lastActive"
+                values={{ time: formatMessageTime(s.lastSeenAt) }}
+                components={{
+                  0: <time dateTime={s.lastSeenAt} title={formatFullTime(s.lastSeenAt)} />,
+                }}
+              />
             )}
           </span>
         </p>
@@ -179,9 +187,9 @@ function SessionRow({
           size="sm"
           onClick={onSignOut}
           loading={signingOut}
-          aria-label={`Sign out ${s.device}`}
+          aria-label={t('settings.sessions.signOutDevice', { device: s.device })}
         >
-          Sign out
+          {t('settings.sessions.signOut')}
         </Button>
       )}
     </li>

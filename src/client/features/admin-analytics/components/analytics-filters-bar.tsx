@@ -3,7 +3,9 @@ import type { AnalyticsEventType, AnalyticsRange } from '../../../../shared/anal
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Select } from '../../../components/ui/select.tsx';
-import { EVENT_TYPE_OPTIONS, RANGE_LABELS, RANGES } from '../filters.ts';
+import { eventTypeLabel } from '../../../lib/event-types.ts';
+import { useT } from '../../../lib/i18n.tsx';
+import { EVENT_TYPES, RANGE_LABELS, RANGES } from '../filters.ts';
 
 /** Date Range and Event Type selects and Clear Filters (back to 7 days and every type). */
 export function AnalyticsFiltersBar({
@@ -21,11 +23,12 @@ export function AnalyticsFiltersBar({
   onClear: () => void;
   canClear: boolean;
 }) {
+  const t = useT();
   return (
     <Card className="flex flex-col gap-3 p-3 sm:flex-row sm:items-end sm:p-4">
       <div className="sm:w-48">
         <label htmlFor="an-range" className="mb-1.5 block text-sm font-medium text-slate-800">
-          Date Range
+          {t('admin.analytics.range')}
         </label>
         <Select
           id="an-range"
@@ -34,31 +37,31 @@ export function AnalyticsFiltersBar({
         >
           {RANGES.map((r) => (
             <option key={r} value={r}>
-              {RANGE_LABELS[r]}
+              {t(RANGE_LABELS[r])}
             </option>
           ))}
         </Select>
       </div>
       <div className="min-w-0 sm:w-64">
         <label htmlFor="an-type" className="mb-1.5 block text-sm font-medium text-slate-800">
-          Event Type
+          {t('admin.analytics.eventType')}
         </label>
         <Select
           id="an-type"
           value={type ?? ''}
           onChange={(e) => onType((e.target.value || undefined) as AnalyticsEventType | undefined)}
         >
-          <option value="">All Events</option>
-          {EVENT_TYPE_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
+          <option value="">{t('admin.analytics.allEvents')}</option>
+          {EVENT_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {eventTypeLabel(t, type)}
             </option>
           ))}
         </Select>
       </div>
       <Button variant="secondary" onClick={onClear} disabled={!canClear}>
         <X aria-hidden="true" className="size-4" />
-        Clear Filters
+        {t('admin.analytics.clearFilters')}
       </Button>
     </Card>
   );

@@ -4,6 +4,7 @@ import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import { useTrackEvent } from '../../../lib/use-track-event.ts';
 import { exportUrl, useAnalytics } from '../api/get-analytics.ts';
 import { useAnalyticsFilters } from '../hooks/use-analytics-filters.ts';
@@ -22,6 +23,7 @@ import { TopPages } from './top-pages.tsx';
  * events and the expandable event details, all from one GET /v1/admin/analytics.
  */
 export function AnalyticsPage() {
+  const t = useT();
   const { range, type, setRange, setType, clear, isDefault } = useAnalyticsFilters();
   // The viewer's offset from UTC (east positive), for the hour-of-day buckets.
   const [utcOffset] = useState(() => -new Date().getTimezoneOffset());
@@ -35,11 +37,9 @@ export function AnalyticsPage() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-            Analytics
+            {t('admin.analytics.title')}
           </h1>
-          <p className="mt-1 text-sm text-slate-600">
-            What visitors and admins did on the site, from first-party events.
-          </p>
+          <p className="mt-1 text-sm text-slate-600">{t('admin.analytics.subtitle')}</p>
         </div>
         <AnalyticsActions
           onRefresh={() => void analytics.refetch()}
@@ -61,11 +61,11 @@ export function AnalyticsPage() {
         <Alert tone="error">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <span>
-              {errorMessage(analytics.error, 'The analytics could not be refreshed.')} The figures
-              below are from the last successful load.
+              {errorMessage(analytics.error, t('admin.analytics.refreshFailed'))}{' '}
+              {t('admin.analytics.staleFigures')}
             </span>
             <Button size="sm" variant="secondary" onClick={() => void analytics.refetch()}>
-              Try again
+              {t('admin.analytics.tryAgain')}
             </Button>
           </div>
         </Alert>
@@ -75,7 +75,7 @@ export function AnalyticsPage() {
         <Card className="flex flex-col items-center gap-4 px-6 py-12 text-center">
           <RetryAlert
             error={analytics.error}
-            fallback="The analytics could not be loaded."
+            fallback={t('admin.analytics.loadFailed')}
             onRetry={() => void analytics.refetch()}
             retrying={analytics.isFetching}
           />

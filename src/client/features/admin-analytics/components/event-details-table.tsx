@@ -4,8 +4,10 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { AnalyticsEventDto, AnalyticsSummary } from '../../../../shared/analytics.ts';
 import { Panel, PanelBody, PanelEmpty } from '../../../components/ui/panel.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { eventPath, eventUser, prettifyEventType } from '../../../lib/event-format.ts';
+import { eventPath, eventUser } from '../../../lib/event-format.ts';
+import { eventTypeLabel } from '../../../lib/event-types.ts';
 import { formatFullTime, formatMessageTime } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import { useNow } from '../../../lib/use-now.ts';
 import { ANALYTICS_LIMITS_DETAILS } from '../limits.ts';
 
@@ -14,6 +16,7 @@ import { ANALYTICS_LIMITS_DETAILS } from '../limits.ts';
  * phone); each row opens to its data as JSON, with the session, referrer and user agent.
  */
 export function EventDetailsTable({ query }: { query: UseQueryResult<AnalyticsSummary> }) {
+  const t = useT();
   const now = useNow();
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const toggle = (id: string) =>
@@ -24,40 +27,40 @@ export function EventDetailsTable({ query }: { query: UseQueryResult<AnalyticsSu
     });
 
   return (
-    <Panel title="Event Details" icon={ListTree} busy={query.isPlaceholderData}>
+    <Panel title={t('admin.analytics.eventDetails')} icon={ListTree} busy={query.isPlaceholderData}>
       <PanelBody
         query={query}
         kind="list"
-        loading="Loading event details"
-        failed="Event details could not be loaded."
+        loading={t('admin.analytics.eventDetailsLoading')}
+        failed={t('admin.analytics.eventDetailsFailed')}
       >
         {(d) =>
           d.events.length === 0 ? (
-            <PanelEmpty icon={ListTree}>No events in this period</PanelEmpty>
+            <PanelEmpty icon={ListTree}>{t('admin.analytics.noEvents')}</PanelEmpty>
           ) : (
             <div
               className="-mx-4 overflow-x-auto sm:-mx-5"
               role="region"
-              aria-label="Event details table"
+              aria-label={t('admin.analytics.eventDetailsTable')}
               tabIndex={0}
             >
               <table className="w-full min-w-[42rem] text-left text-sm">
                 <thead className="border-y border-slate-200 bg-slate-50 text-xs text-slate-600">
                   <tr>
                     <th scope="col" className="w-10 px-4 py-2 sm:pl-5">
-                      <span className="sr-only">Details</span>
+                      <span className="sr-only">{t('admin.analytics.details')}</span>
                     </th>
                     <th scope="col" className="px-3 py-2 font-medium">
-                      Event
+                      {t('admin.analytics.event')}
                     </th>
                     <th scope="col" className="px-3 py-2 font-medium">
-                      User
+                      {t('admin.analytics.user')}
                     </th>
                     <th scope="col" className="px-3 py-2 font-medium">
-                      Page
+                      {t('admin.analytics.page')}
                     </th>
                     <th scope="col" className="px-3 py-2 pr-4 font-medium sm:pr-5">
-                      Time
+                      {t('admin.analytics.time')}
                     </th>
                   </tr>
                 </thead>
@@ -92,8 +95,9 @@ function EventRow({
   expanded: boolean;
   onToggle: () => void;
 }) {
+  const t = useT();
   const detailsId = `event-${e.id}`;
-  const type = prettifyEventType(e.type);
+  const type = eventTypeLabel(t, e.type);
   const when = formatMessageTime(e.createdAt, now);
   return (
     <Fragment>
@@ -113,14 +117,12 @@ function EventRow({
                 expanded && 'rotate-90',
               )}
             />
-            <span className="sr-only">
-              Details of {type} at {when}
-            </span>
+            <span className="sr-only">{t('admin.analytics.detailsOf', { type, when })}</span>
           </button>
         </td>
         <td className="px-3 py-2.5 font-medium whitespace-nowrap text-slate-900">{type}</td>
         <td className="px-3 py-2.5 whitespace-nowrap text-slate-600">
-          <span title={e.userId ?? undefined}>{eventUser(e.userId)}</span>
+          <span title={e.userId ?? undefined}>{eventUser(t, e.userId)}</span>
         </td>
         <td className="max-w-[16rem] truncate px-3 py-2.5 font-mono text-xs text-slate-700">
           <span title={e.pageUrl ?? undefined}>{eventPath(e.pageUrl) ?? '—'}</span>
@@ -137,18 +139,20 @@ function EventRow({
             {/* Stays in view while the wide table is scrolled sideways on a phone. */}
             <div className="sticky left-4 max-w-[calc(100vw-4.5rem)] lg:max-w-none">
               <dl className="grid gap-x-4 gap-y-1 text-xs sm:grid-cols-[8rem_1fr]">
-                <dt className="font-medium text-slate-600">Session</dt>
+                <dt className="font-medium text-slate-600">{t('admin.analytics.session')}</dt>
                 <dd className="font-mono break-all text-slate-800">{e.sessionId ?? '—'}</dd>
-                <dt className="font-medium text-slate-600">Page URL</dt>
+                <dt className="font-medium text-slate-600">{t('admin.analytics.pageUrl')}</dt>
                 <dd className="font-mono break-all text-slate-800">{e.pageUrl ?? '—'}</dd>
-                <dt className="font-medium text-slate-600">Referrer</dt>
+                <dt className="font-medium text-slate-600">{t('admin.analytics.referrer')}</dt>
                 <dd className="font-mono break-all text-slate-800">{e.referrer || '—'}</dd>
-                <dt className="font-medium text-slate-600">User agent</dt>
+                <dt className="font-medium text-slate-600">{t('admin.analytics.userAgent')}</dt>
                 <dd className="break-all text-slate-800">{e.userAgent ?? '—'}</dd>
-                <dt className="font-medium text-slate-600">User ID</dt>
-                <dd className="font-mono break-all text-slate-800">{e.userId ?? 'Anonymous'}</dd>
+                <dt className="font-medium text-slate-600">{t('admin.analytics.userId')}</dt>
+                <dd className="font-mono break-all text-slate-800">
+                  {e.userId ?? t('admin.analytics.anonymous')}
+                </dd>
               </dl>
-              <p className="mt-3 text-xs font-medium text-slate-600">Data</p>
+              <p className="mt-3 text-xs font-medium text-slate-600">{t('admin.analytics.data')}</p>
               <pre className="mt-1 max-h-64 overflow-auto rounded-lg border border-slate-200 bg-white p-3 font-mono text-xs break-words whitespace-pre-wrap text-slate-800">
                 {JSON.stringify(e.data, null, 2)}
               </pre>

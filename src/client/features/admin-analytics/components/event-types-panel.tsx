@@ -4,7 +4,8 @@ import type { AnalyticsSummary } from '../../../../shared/analytics.ts';
 import { PALETTE_10 } from '../../../components/charts/colors.ts';
 import { DoughnutChart } from '../../../components/charts/doughnut-chart.tsx';
 import { Panel, PanelBody, PanelEmpty } from '../../../components/ui/panel.tsx';
-import { prettifyEventType } from '../../../lib/event-format.ts';
+import { eventTypeLabel } from '../../../lib/event-types.ts';
+import { useT } from '../../../lib/i18n.tsx';
 
 /** 'Event Types': the 10 most frequent types of the range as a doughnut. */
 export function EventTypesPanel({
@@ -14,9 +15,10 @@ export function EventTypesPanel({
   query: UseQueryResult<AnalyticsSummary>;
   className?: string;
 }) {
+  const t = useT();
   return (
     <Panel
-      title="Event Types"
+      title={t('admin.analytics.eventTypes')}
       icon={PieChart}
       busy={query.isPlaceholderData}
       {...(className ? { className } : {})}
@@ -24,19 +26,19 @@ export function EventTypesPanel({
       <PanelBody
         query={query}
         kind="chart"
-        loading="Loading event types"
-        failed="Event types could not be loaded."
+        loading={t('admin.analytics.eventTypesLoading')}
+        failed={t('admin.analytics.eventTypesFailed')}
       >
         {(d) =>
           d.types.length === 0 ? (
-            <PanelEmpty icon={PieChart}>No events in this period</PanelEmpty>
+            <PanelEmpty icon={PieChart}>{t('admin.analytics.noEvents')}</PanelEmpty>
           ) : (
             <DoughnutChart
-              what="Event Types"
-              labelHeader="Event type"
-              valueHeader="Events"
+              what={t('admin.analytics.eventTypes')}
+              labelHeader={t('admin.analytics.eventTypeColumn')}
+              valueHeader={t('admin.analytics.events')}
               palette={PALETTE_10}
-              points={d.types.map((t) => ({ label: prettifyEventType(t.type), value: t.count }))}
+              points={d.types.map((x) => ({ label: eventTypeLabel(t, x.type), value: x.count }))}
             />
           )
         }

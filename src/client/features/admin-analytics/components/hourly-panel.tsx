@@ -4,6 +4,7 @@ import type { AnalyticsSummary } from '../../../../shared/analytics.ts';
 import { BRAND_BLUE } from '../../../components/charts/colors.ts';
 import { SeriesChart } from '../../../components/charts/series-chart.tsx';
 import { Panel, PanelBody, PanelEmpty } from '../../../components/ui/panel.tsx';
+import { useT } from '../../../lib/i18n.tsx';
 import { HOUR_LABELS } from '../filters.ts';
 
 /** 'Activity by Hour': events per hour of day (00–23, the viewer's time) over the range. */
@@ -14,9 +15,10 @@ export function HourlyPanel({
   query: UseQueryResult<AnalyticsSummary>;
   className?: string;
 }) {
+  const t = useT();
   return (
     <Panel
-      title="Activity by Hour"
+      title={t('admin.analytics.hourly')}
       icon={Clock}
       busy={query.isPlaceholderData}
       {...(className ? { className } : {})}
@@ -24,18 +26,18 @@ export function HourlyPanel({
       <PanelBody
         query={query}
         kind="chart"
-        loading="Loading activity by hour"
-        failed="Activity by hour could not be loaded."
+        loading={t('admin.analytics.hourlyLoading')}
+        failed={t('admin.analytics.hourlyFailed')}
       >
         {(d) =>
           d.totals.events === 0 ? (
-            <PanelEmpty icon={Clock}>No events in this period</PanelEmpty>
+            <PanelEmpty icon={Clock}>{t('admin.analytics.noEvents')}</PanelEmpty>
           ) : (
             <SeriesChart
               kind="line"
-              series="Events"
-              caption="Activity by Hour"
-              labelHeader="Hour"
+              series={t('admin.analytics.events')}
+              caption={t('admin.analytics.hourly')}
+              labelHeader={t('admin.analytics.hour')}
               color={BRAND_BLUE}
               points={d.hourly.map((value, h) => ({ label: HOUR_LABELS[h]!, value }))}
               maxTicks={{ narrow: 8, wide: 24 }}

@@ -3,24 +3,26 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { AnalyticsSummary } from '../../../../shared/analytics.ts';
 import { Panel, PanelBody, PanelEmpty } from '../../../components/ui/panel.tsx';
 import { formatCount } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n.tsx';
 
 /** 'Top Pages': the 10 most viewed paths with their view counts, and a bar for the share. */
 export function TopPages({ query }: { query: UseQueryResult<AnalyticsSummary> }) {
+  const t = useT();
   return (
-    <Panel title="Top Pages" icon={FileText} busy={query.isPlaceholderData}>
+    <Panel title={t('admin.analytics.topPages')} icon={FileText} busy={query.isPlaceholderData}>
       <PanelBody
         query={query}
         kind="list"
-        loading="Loading top pages"
-        failed="Top pages could not be loaded."
+        loading={t('admin.analytics.topPagesLoading')}
+        failed={t('admin.analytics.topPagesFailed')}
       >
         {(d) => {
           if (d.topPages.length === 0) {
             return (
               <PanelEmpty icon={FileText}>
                 {d.totals.events === 0
-                  ? 'No events in this period'
-                  : 'No page views in this period'}
+                  ? t('admin.analytics.noEvents')
+                  : t('admin.analytics.noPageViews')}
               </PanelEmpty>
             );
           }
@@ -35,7 +37,10 @@ export function TopPages({ query }: { query: UseQueryResult<AnalyticsSummary> })
                     </span>
                     <span className="shrink-0 text-slate-600 tabular-nums">
                       {formatCount(p.count)}
-                      <span className="sr-only">{p.count === 1 ? ' view' : ' views'}</span>
+                      <span className="sr-only">
+                        {' '}
+                        {t('admin.analytics.views', { count: p.count })}
+                      </span>
                     </span>
                   </div>
                   <div aria-hidden="true" className="mt-1 h-1.5 rounded-full bg-slate-100">

@@ -2,23 +2,31 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { AdminPostDto, AdminPostListItem } from '../../../../shared/blog.ts';
 import { apiFetch, errorMessage } from '../../../lib/api.ts';
+import { t } from '../../../lib/i18n.tsx';
 import { adminBlogKeys, postPath, TOGGLE_POST_KEY } from './keys.ts';
 import type { PostListData } from './list-posts.ts';
 
 export type PostFlag = 'featured' | 'published';
 export type ToggleVars = { post: AdminPostListItem; flag: PostFlag; value: boolean };
 
-/** The toasts of the failure messages ('Error updating post status', …). */
-const FAILED: Record<PostFlag, string> = {
-  published: 'Error updating post status',
-  featured: 'Error updating post featured status',
-};
+/** The toast of a failure ('Error updating post status: …'). */
+function failedMessage(flag: PostFlag, err: unknown) {
+  const error = errorMessage(err);
+  return flag === 'published'
+    ? t('admin.blog.statusFailed', { error })
+    : t('admin.blog.featuredFailed', { error });
+}
 
 /** What a successful toggle says. */
-export function toggledMessage({ post, flag, value }: ToggleVars) {
+function toggledMessage({ post, flag, value }: ToggleVars) {
+  const title = post.title;
   if (flag === 'published')
-    return value ? `Published "${post.title}"` : `Unpublished "${post.title}"`;
-  return value ? `Featured "${post.title}"` : `"${post.title}" is no longer featured`;
+    return value
+      ? t('admin.blog.publishedToast', { title })
+      : t('admin.blog.unpublishedToast', { title });
+  return value
+    ? t('admin.blog.featuredToast', { title })
+    : t('admin.blog.unfeaturedToast', { title });
 }
 
 /**
@@ -56,7 +64,7 @@ export function useTogglePost() {
     },
     onError: (err, { post, flag, value }) => {
       setFlag(post.id, flag, !value);
-      toast.error(`${FAILED[flag]}: ${errorMessage(err)}`);
+      toast.error(failedMessage(flag, err));
     },
     onSuccess: (_saved, vars) => toast.success(toggledMessage(vars)),
     onSettled: () => {

@@ -9,6 +9,8 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { blogCategoryLabel } from '../../../lib/blog-categories.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useDeletePost } from '../api/save-post.ts';
 import { STATUS_OPTIONS, useBlogFilters } from '../hooks/use-blog-filters.ts';
@@ -22,6 +24,7 @@ type DialogState = { open: boolean; editing: AdminPostListItem | null };
  * search is debounced), 'Blog Posts (count)', the create/edit dialog and the delete confirmation.
  */
 export function BlogManagementPage() {
+  const t = useT();
   const filters = useBlogFilters();
   const q = useDebouncedValue(filters.q.trim(), 250);
   const [dialog, setDialog] = useState<DialogState>({ open: false, editing: null });
@@ -34,26 +37,24 @@ export function BlogManagementPage() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-            Blog Management
+            {t('admin.blog.title')}
           </h1>
-          <p className="mt-1 text-sm text-slate-600">
-            Write, publish and feature the posts of the public blog.
-          </p>
+          <p className="mt-1 text-sm text-slate-600">{t('admin.blog.subtitle')}</p>
         </div>
         <Button variant="primary" onClick={openCreate} className="self-start sm:self-auto">
           <Plus aria-hidden="true" className="size-4" />
-          Create New Post
+          {t('admin.blog.createNew')}
         </Button>
       </div>
 
       <Card
         role="search"
-        aria-label="Filter blog posts"
+        aria-label={t('admin.blog.filters')}
         className="grid gap-3 p-3 sm:grid-cols-2 sm:p-4 lg:flex lg:items-end"
       >
         <div className="min-w-0 sm:col-span-2 lg:flex-1">
           <label htmlFor="blog-search" className="mb-1.5 block text-sm font-medium text-slate-800">
-            Search
+            {t('admin.blog.search')}
           </label>
           <div className="relative">
             <Search
@@ -66,7 +67,7 @@ export function BlogManagementPage() {
               className="pl-9"
               value={filters.q}
               onChange={(e) => filters.setQ(e.target.value)}
-              placeholder="Title, excerpt or author..."
+              placeholder={t('admin.blog.searchPlaceholder')}
             />
           </div>
         </div>
@@ -75,24 +76,24 @@ export function BlogManagementPage() {
             htmlFor="blog-category"
             className="mb-1.5 block text-sm font-medium text-slate-800"
           >
-            Category
+            {t('admin.blog.category')}
           </label>
           <Select
             id="blog-category"
             value={filters.category}
             onChange={(e) => filters.setCategory(e.target.value)}
           >
-            <option value="all">All Categories</option>
+            <option value="all">{t('admin.blog.allCategories')}</option>
             {BLOG_CATEGORIES.map((c) => (
               <option key={c} value={c}>
-                {c}
+                {blogCategoryLabel(t, c)}
               </option>
             ))}
           </Select>
         </div>
         <div className="lg:w-40">
           <label htmlFor="blog-status" className="mb-1.5 block text-sm font-medium text-slate-800">
-            Status
+            {t('admin.blog.status')}
           </label>
           <Select
             id="blog-status"
@@ -101,7 +102,7 @@ export function BlogManagementPage() {
           >
             {Object.entries(STATUS_OPTIONS).map(([value, label]) => (
               <option key={value} value={value}>
-                {label}
+                {t(label)}
               </option>
             ))}
           </Select>
@@ -113,7 +114,7 @@ export function BlogManagementPage() {
           className="sm:col-span-2 lg:col-span-1"
         >
           <X aria-hidden="true" className="size-4" />
-          Clear Filters
+          {t('admin.blog.clearFilters')}
         </Button>
       </Card>
 
@@ -137,22 +138,22 @@ export function BlogManagementPage() {
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title="Delete blog post"
-        description={`Are you sure you want to delete "${deleting?.title ?? ''}"?`}
-        confirmLabel="Delete"
+        title={t('admin.blog.deleteTitle')}
+        description={t('admin.blog.deleteConfirm', { title: deleting?.title ?? '' })}
+        confirmLabel={t('admin.blog.delete')}
         loading={remove.isPending}
         onConfirm={() =>
           deleting &&
           remove.mutate(deleting.id, {
             onSuccess: () => {
-              toast.success(`Deleted "${deleting.title}"`);
+              toast.success(t('admin.blog.deleted', { title: deleting.title }));
               setDeleting(null);
             },
           })
         }
       >
         {remove.isError && (
-          <Alert tone="error">{errorMessage(remove.error, 'Error deleting blog post')}</Alert>
+          <Alert tone="error">{errorMessage(remove.error, t('admin.blog.deleteFailed'))}</Alert>
         )}
       </ConfirmDialog>
     </div>

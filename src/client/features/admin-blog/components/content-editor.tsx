@@ -1,18 +1,22 @@
 import { useEffect, useState } from 'react';
 import { useWatch, type Control, type UseFormRegister } from 'react-hook-form';
 import { BLOG_LIMITS } from '../../../../shared/blog-rules.ts';
+import type { MessageId } from '../../../../shared/i18n/namespaces.ts';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { formatCount } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import { useTabKeys } from '../../../lib/use-tab-keys.ts';
 import { usePreview } from '../api/preview-post.ts';
 import type { PostFormInput, PostFormOutput } from '../post-values.ts';
 
 export type ContentTab = 'write' | 'preview';
 const TABS: ContentTab[] = ['write', 'preview'];
-const LABELS: Record<ContentTab, string> = { write: 'Write', preview: 'Preview' };
+const LABELS = {
+  write: 'admin.blog.write',
+  preview: 'admin.blog.preview',
+} as const satisfies Record<ContentTab, MessageId>;
 
 type Props = {
   control: Control<PostFormInput, unknown, PostFormOutput>;
@@ -28,39 +32,40 @@ type Props = {
  * and the form's registration stay put. Only the counter watches the value.
  */
 export function ContentEditor({ control, register, error, tab, onTabChange }: Props) {
+  const t = useT();
   const { onKeyDown, tabRef } = useTabKeys(TABS, tab, onTabChange);
 
   return (
     <div className="space-y-1.5">
       <div className="flex flex-wrap items-end justify-between gap-2">
         <label htmlFor="post-content" className="block text-sm font-medium text-slate-800">
-          Content
+          {t('admin.blog.content')}
         </label>
         <div
           role="tablist"
-          aria-label="Content view"
+          aria-label={t('admin.blog.contentView')}
           className="inline-flex rounded-lg border border-slate-200 bg-slate-50 p-0.5"
           onKeyDown={onKeyDown}
         >
-          {TABS.map((t) => (
+          {TABS.map((name) => (
             <button
-              key={t}
-              ref={tabRef(t)}
+              key={name}
+              ref={tabRef(name)}
               type="button"
               role="tab"
-              id={`post-content-tab-${t}`}
-              aria-selected={tab === t}
-              aria-controls={`post-content-panel-${t}`}
-              tabIndex={tab === t ? 0 : -1}
-              onClick={() => onTabChange(t)}
+              id={`post-content-tab-${name}`}
+              aria-selected={tab === name}
+              aria-controls={`post-content-panel-${name}`}
+              tabIndex={tab === name ? 0 : -1}
+              onClick={() => onTabChange(name)}
               className={cn(
                 'rounded-md px-3 py-1 text-sm font-medium focus-visible:ring-2 focus-visible:ring-accent-500 focus-visible:outline-none',
-                tab === t
+                tab === name
                   ? 'bg-white text-slate-900 shadow-sm'
                   : 'text-slate-600 hover:text-slate-900',
               )}
             >
-              {LABELS[t]}
+              {t(LABELS[name])}
             </button>
           ))}
         </div>
@@ -77,7 +82,7 @@ export function ContentEditor({ control, register, error, tab, onTabChange }: Pr
           spellCheck
           invalid={!!error}
           aria-describedby="post-content-error post-content-count post-content-hint"
-          placeholder="Write the post in Markdown: ## headings, **bold**, [links](https://…), lists, code."
+          placeholder={t('admin.blog.contentPlaceholder')}
           className="min-h-64 font-mono text-sm leading-6 sm:min-h-80"
           {...register('content')}
         />
@@ -95,8 +100,7 @@ export function ContentEditor({ control, register, error, tab, onTabChange }: Pr
       )}
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
         <p id="post-content-hint" className="text-xs text-slate-500">
-          Markdown. Scripts, event handlers and javascript: links are removed when the post is
-          saved.
+          {t('admin.blog.contentHint')}
         </p>
         <ContentCounter control={control} />
       </div>
@@ -109,6 +113,7 @@ export function ContentEditor({ control, register, error, tab, onTabChange }: Pr
 
 /** '1,234 / 250,000 characters'; red past the limit. Re-renders alone on each keystroke. */
 function ContentCounter({ control }: { control: Control<PostFormInput, unknown, PostFormOutput> }) {
+  const t = useT();
   const length = (useWatch({ control, name: 'content' }) ?? '').length;
   const over = length > BLOG_LIMITS.content;
   return (
@@ -117,7 +122,7 @@ function ContentCounter({ control }: { control: Control<PostFormInput, unknown, 
       data-testid="content-count"
       className={cn('text-xs tabular-nums', over ? 'font-medium text-red-700' : 'text-slate-500')}
     >
-      {formatCount(length)} / {formatCount(BLOG_LIMITS.content)} characters
+      {t('admin.blog.contentCount', { count: length, max: BLOG_LIMITS.content })}
     </p>
   );
 }
@@ -128,23 +133,26 @@ function ContentCounter({ control }: { control: Control<PostFormInput, unknown, 
  * public post page's `blog-content` styles.
  */
 function PreviewPane({ control }: { control: Control<PostFormInput, unknown, PostFormOutput> }) {
+  const t = useT();
   const content = useWatch({ control, name: 'content' }) ?? '';
   const [settled, setSettled] = useState<string | null>(null);
   useEffect(() => {
-    const t = setTimeout(() => setSettled(content), 300);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => setSettled(content), 300);
+    return () => clearTimeout(timer);
   }, [content]);
   const empty = content.trim() === '';
   const preview = usePreview(settled ?? '', settled !== null && !empty);
 
   if (empty)
-    return <p className="py-8 text-center text-sm text-slate-500">Nothing to preview yet.</p>;
+    return (
+      <p className="py-8 text-center text-sm text-slate-500">{t('admin.blog.nothingToPreview')}</p>
+    );
   if (preview.isError) {
     return (
       <div className="flex flex-col items-center gap-4 py-8 text-center">
         <RetryAlert
           error={preview.error}
-          fallback="The preview could not be rendered."
+          fallback={t('admin.blog.previewFailed')}
           onRetry={() => void preview.refetch()}
           retrying={preview.isFetching}
         />
@@ -154,7 +162,7 @@ function PreviewPane({ control }: { control: Control<PostFormInput, unknown, Pos
   if (!preview.data) {
     return (
       <div className="flex justify-center py-12">
-        <Spinner label="Rendering the preview" className="text-brand-900" />
+        <Spinner label={t('admin.blog.previewRendering')} className="text-brand-900" />
       </div>
     );
   }
@@ -163,7 +171,7 @@ function PreviewPane({ control }: { control: Control<PostFormInput, unknown, Pos
       {preview.isFetching && (
         <Spinner
           size="sm"
-          label="Updating the preview"
+          label={t('admin.blog.previewUpdating')}
           className="absolute top-0 right-0 text-brand-900"
         />
       )}

@@ -3,13 +3,15 @@ import { FileText } from 'lucide-react';
 import { Card } from '../../../components/ui/card.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useT } from '../../../lib/i18n.tsx';
 
 /** Placeholder posts while the list loads. */
 export function PostsSkeleton() {
+  const t = useT();
   return (
     <Card className="divide-y divide-slate-100" aria-busy="true" data-testid="posts-loading">
       <span className="sr-only" role="status">
-        Loading blog posts
+        {t('admin.blog.postsLoading')}
       </span>
       {[0, 1, 2].map((i) => (
         <div key={i} className="space-y-3 p-4 sm:p-5">
@@ -35,11 +37,12 @@ export function PostsError({
   onRetry: () => void;
   retrying: boolean;
 }) {
+  const t = useT();
   return (
     <Card className="flex flex-col items-center gap-4 px-6 py-12 text-center">
       <RetryAlert
         error={error}
-        fallback="The blog posts could not be loaded."
+        fallback={t('admin.blog.postsFailed')}
         onRetry={onRetry}
         retrying={retrying}
       />
@@ -49,12 +52,13 @@ export function PostsError({
 
 /** No posts: a fixed sentence, and what to do next. */
 export function PostsEmpty({ hint, children }: { hint: string; children?: ReactNode }) {
+  const t = useT();
   return (
     <Card className="flex flex-col items-center px-6 py-14 text-center" data-testid="posts-empty">
       <span className="inline-flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500">
         <FileText aria-hidden="true" className="size-6" />
       </span>
-      <p className="mt-4 text-base font-medium text-slate-900">No blog posts found</p>
+      <p className="mt-4 text-base font-medium text-slate-900">{t('admin.blog.noPosts')}</p>
       <p className="mt-1 max-w-md text-sm text-slate-600">{hint}</p>
       {children && <div className="mt-5">{children}</div>}
     </Card>

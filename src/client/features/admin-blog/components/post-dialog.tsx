@@ -3,6 +3,7 @@ import type { AdminPostListItem } from '../../../../shared/blog.ts';
 import { FormDialog } from '../../../components/ui/dialog.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useT } from '../../../lib/i18n.tsx';
 import { usePost } from '../api/get-post.ts';
 import { SAVE_POST_KEY } from '../api/keys.ts';
 import { PostForm } from './post-form.tsx';
@@ -19,13 +20,14 @@ type Props = {
  * list carries no content). The dialog cannot be closed while a save is in flight.
  */
 export function PostDialog({ open, onOpenChange, editing }: Props) {
+  const t = useT();
   const busy = useIsMutating({ mutationKey: SAVE_POST_KEY }) > 0;
   const close = () => onOpenChange(false);
   return (
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={editing ? 'Edit Blog Post' : 'Create New Blog Post'}
+      title={editing ? t('admin.blog.editTitle') : t('admin.blog.createTitle')}
       busy={busy}
       wide
     >
@@ -40,11 +42,12 @@ export function PostDialog({ open, onOpenChange, editing }: Props) {
 }
 
 function EditPost({ id, onDone }: { id: string; onDone: () => void }) {
+  const t = useT();
   const post = usePost(id);
   if (post.isPending) {
     return (
       <div className="flex justify-center py-16" data-testid="post-loading">
-        <Spinner size="lg" label="Loading the post" className="text-brand-900" />
+        <Spinner size="lg" label={t('admin.blog.postLoading')} className="text-brand-900" />
       </div>
     );
   }
@@ -53,7 +56,7 @@ function EditPost({ id, onDone }: { id: string; onDone: () => void }) {
       <div className="flex flex-col items-center gap-4 py-10 text-center">
         <RetryAlert
           error={post.error}
-          fallback="The post could not be loaded."
+          fallback={t('admin.blog.postFailed')}
           onRetry={() => void post.refetch()}
           retrying={post.isFetching}
         />

@@ -9,6 +9,7 @@ import {
   slugify,
   type AdminPostDto,
 } from '../../../../shared/blog.ts';
+import type { MessageId } from '../../../../shared/i18n/namespaces.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { DialogActions, DialogClose } from '../../../components/ui/dialog.tsx';
@@ -18,6 +19,8 @@ import { Select } from '../../../components/ui/select.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
+import { blogCategoryLabel } from '../../../lib/blog-categories.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import { useCreatePost, useUpdatePost } from '../api/save-post.ts';
 import { useSlugFollow } from '../hooks/use-slug-follow.ts';
 import {
@@ -37,6 +40,7 @@ import { ContentEditor, type ContentTab } from './content-editor.tsx';
  * `slugify`) until it is edited by hand, and never when editing a stored post.
  */
 export function PostForm({ post, onDone }: { post: AdminPostDto | null; onDone: () => void }) {
+  const t = useT();
   const create = useCreatePost();
   const update = useUpdatePost();
   const mutation = post ? update : create;
@@ -72,7 +76,7 @@ export function PostForm({ post, onDone }: { post: AdminPostDto | null; onDone: 
       );
     }
     const unplaced = fields && Object.keys(fields).some((k) => !known.includes(k as Field));
-    setBanner(known.length && !unplaced ? null : errorMessage(err, 'Error saving blog post'));
+    setBanner(known.length && !unplaced ? null : errorMessage(err, t('admin.blog.saveFailed')));
   };
 
   const onSubmit = form.handleSubmit(
@@ -81,7 +85,7 @@ export function PostForm({ post, onDone }: { post: AdminPostDto | null; onDone: 
       if (!post) {
         create.mutate(values, {
           onSuccess: (saved) => {
-            toast.success(`Created "${saved.title}"`);
+            toast.success(t('admin.blog.created', { title: saved.title }));
             onDone();
           },
           onError: onServerError,
@@ -90,14 +94,14 @@ export function PostForm({ post, onDone }: { post: AdminPostDto | null; onDone: 
       }
       const changes = changedFields(post, values);
       if (Object.keys(changes).length === 0) {
-        toast.info('No changes to save');
+        toast.info(t('admin.blog.noChanges'));
         return onDone();
       }
       update.mutate(
         { id: post.id, changes },
         {
           onSuccess: (saved) => {
-            toast.success(`Updated "${saved.title}"`);
+            toast.success(t('admin.blog.updated', { title: saved.title }));
             onDone();
           },
           onError: onServerError,
@@ -125,21 +129,21 @@ export function PostForm({ post, onDone }: { post: AdminPostDto | null; onDone: 
   const err = (f: Field) => errors[f]?.message;
   const text = (
     f: Exclude<Field, 'content' | 'category' | 'featured' | 'published'>,
-    label: string,
-    opts: { hint?: string; placeholder?: string; autoFocus?: boolean; mono?: boolean } = {},
+    label: MessageId,
+    opts: { hint?: MessageId; placeholder?: MessageId; autoFocus?: boolean; mono?: boolean } = {},
   ) => (
     <FormField
       id={`post-${f}`}
-      label={label}
+      label={t(label)}
       error={err(f)}
-      {...(opts.hint ? { hint: opts.hint } : {})}
+      {...(opts.hint ? { hint: t(opts.hint) } : {})}
     >
       <Input
         id={`post-${f}`}
         autoComplete="off"
         invalid={!!errors[f]}
         aria-describedby={`post-${f}-error`}
-        placeholder={opts.placeholder}
+        placeholder={opts.placeholder && t(opts.placeholder)}
         autoFocus={opts.autoFocus}
         spellCheck={opts.mono ? false : undefined}
         className={opts.mono ? 'font-mono' : undefined}
@@ -153,23 +157,24 @@ export function PostForm({ post, onDone }: { post: AdminPostDto | null; onDone: 
       onSubmit={onSubmit}
       noValidate
       className="space-y-5"
-      aria-label={post ? 'Edit blog post' : 'New blog post'}
+      aria-label={post ? t('admin.blog.editForm') : t('admin.blog.newForm')}
     >
-      {text('title', 'Title', { autoFocus: true, placeholder: 'A clear, descriptive title' })}
-      {text('slug', 'Slug', {
-        mono: true,
-        placeholder: 'my-post-title',
-        hint: post
-          ? 'The address of the post: /blog/{slug}. Changing it breaks links to the old one.'
-          : 'The address of the post: /blog/{slug}. Follows the title until you edit it.',
+      {text('title', 'admin.blog.postTitle', {
+        autoFocus: true,
+        placeholder: 'admin.blog.postTitlePlaceholder',
       })}
-      <FormField id="post-excerpt" label="Excerpt" error={err('excerpt')}>
+      {text('slug', 'admin.blog.slug', {
+        mono: true,
+        placeholder: 'admin.blog.slugPlaceholder',
+        hint: post ? 'admin.blog.slugHintEdit' : 'admin.blog.slugHintNew',
+      })}
+      <FormField id="post-excerpt" label={t('admin.blog.excerpt')} error={err('excerpt')}>
         <Textarea
           id="post-excerpt"
           rows={3}
           invalid={!!errors.excerpt}
           aria-describedby="post-excerpt-error"
-          placeholder="A short summary shown on the blog's cards"
+          placeholder={t('admin.blog.excerptPlaceholder')}
           {...register('excerpt')}
         />
       </FormField>
@@ -181,8 +186,8 @@ export function PostForm({ post, onDone }: { post: AdminPostDto | null; onDone: 
         onTabChange={setTab}
       />
       <div className="grid gap-5 sm:grid-cols-2">
-        {text('author', 'Author')}
-        <FormField id="post-category" label="Category" error={err('category')}>
+        {text('author', 'admin.blog.author')}
+        <FormField id="post-category" label={t('admin.blog.category')} error={err('category')}>
           <Select
             id="post-category"
             invalid={!!errors.category}
@@ -191,33 +196,33 @@ export function PostForm({ post, onDone }: { post: AdminPostDto | null; onDone: 
           >
             {BLOG_CATEGORIES.map((c) => (
               <option key={c} value={c}>
-                {c}
+                {blogCategoryLabel(t, c)}
               </option>
             ))}
           </Select>
         </FormField>
-        {text('readTime', 'Read Time', { placeholder: '5 min read' })}
+        {text('readTime', 'admin.blog.readTime', { placeholder: 'admin.blog.readTimePlaceholder' })}
         <div className="flex flex-col justify-end gap-3 sm:pb-1">
-          <FlagSwitch control={control} name="published" label="Published" />
-          <FlagSwitch control={control} name="featured" label="Featured" />
+          <FlagSwitch control={control} name="published" label={t('admin.blog.published')} />
+          <FlagSwitch control={control} name="featured" label={t('admin.blog.featured')} />
         </div>
       </div>
-      {text('metaDescription', 'Meta Description (optional)', {
-        placeholder: 'For search engines and link previews',
+      {text('metaDescription', 'admin.blog.metaDescription', {
+        placeholder: 'admin.blog.metaDescriptionPlaceholder',
       })}
-      {text('metaKeywords', 'Meta Keywords (optional)', {
-        placeholder: 'voip, sms, verification',
-        hint: 'Comma-separated.',
+      {text('metaKeywords', 'admin.blog.metaKeywords', {
+        placeholder: 'admin.blog.metaKeywordsPlaceholder',
+        hint: 'admin.blog.metaKeywordsHint',
       })}
       {banner && <Alert tone="error">{banner}</Alert>}
       <DialogActions>
         <DialogClose asChild>
           <Button variant="secondary" disabled={mutation.isPending}>
-            Cancel
+            {t('admin.blog.cancel')}
           </Button>
         </DialogClose>
         <Button type="submit" variant="primary" loading={mutation.isPending}>
-          {post ? 'Update Post' : 'Create Post'}
+          {post ? t('admin.blog.updatePost') : t('admin.blog.createPost')}
         </Button>
       </DialogActions>
     </form>

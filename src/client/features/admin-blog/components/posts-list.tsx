@@ -6,8 +6,10 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { countOf, formatCount, formatFullTime } from '../../../lib/format.ts';
+import { blogCategoryLabel } from '../../../lib/blog-categories.ts';
+import { formatFullTime } from '../../../lib/format.ts';
 import { formatDate } from '../../../lib/format-time.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import type { PostFilters } from '../api/keys.ts';
 import { usePostList } from '../api/list-posts.ts';
 import { useTogglePost, type PostFlag } from '../api/toggle-post.ts';
@@ -16,7 +18,7 @@ import { PostsEmpty, PostsError, PostsSkeleton } from './list-states.tsx';
 /**
  * 'Blog Posts (count)' and the posts matching the filters, newest first, 50 at a time with
  * Load more. Each post: title, Featured and Published/Draft badges, category, excerpt, author,
- * creation date, views, read time, and its star, publish, edit and delete buttons.
+ * creation date, views, read time, and its Feature, Publish, Edit and Delete buttons.
  */
 export function PostsList({
   filters,
@@ -33,6 +35,7 @@ export function PostsList({
   onEdit: (post: AdminPostListItem) => void;
   onDelete: (post: AdminPostListItem) => void;
 }) {
+  const t = useT();
   const list = usePostList(filters);
   const toggle = useTogglePost();
   const total = list.data?.pages[0]?.total;
@@ -52,17 +55,17 @@ export function PostsList({
     );
   } else if (items.length === 0) {
     body = filtered ? (
-      <PostsEmpty hint="No post matches the search and filters.">
+      <PostsEmpty hint={t('admin.blog.noMatch')}>
         <Button variant="secondary" onClick={onClearFilters}>
           <X aria-hidden="true" className="size-4" />
-          Clear Filters
+          {t('admin.blog.clearFilters')}
         </Button>
       </PostsEmpty>
     ) : (
-      <PostsEmpty hint="Create your first blog post to get started.">
+      <PostsEmpty hint={t('admin.blog.firstPost')}>
         <Button variant="primary" onClick={onCreate}>
           <Plus aria-hidden="true" className="size-4" />
-          Create New Post
+          {t('admin.blog.createNew')}
         </Button>
       </PostsEmpty>
     );
@@ -70,7 +73,7 @@ export function PostsList({
     body = (
       <>
         <Card className="overflow-hidden">
-          <ul aria-label="Blog posts" className="divide-y divide-slate-100">
+          <ul aria-label={t('admin.blog.list')} className="divide-y divide-slate-100">
             {items.map((post) => (
               <PostRow
                 key={post.id}
@@ -84,8 +87,8 @@ export function PostsList({
         </Card>
         <LoadMore
           list={list}
-          failed="More blog posts could not be loaded."
-          loadingLabel="Loading more blog posts"
+          failed={t('admin.blog.moreFailed')}
+          loadingLabel={t('admin.blog.moreLoading')}
         />
       </>
     );
@@ -95,11 +98,13 @@ export function PostsList({
     <section aria-labelledby="blog-posts-heading" className="space-y-3">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h2 id="blog-posts-heading" className="text-lg font-semibold text-slate-900">
-          Blog Posts ({total === undefined ? '…' : formatCount(total)})
+          {total === undefined
+            ? t('admin.blog.postsHeadingLoading')
+            : t('admin.blog.postsHeading', { count: total })}
         </h2>
         {filtered && total !== undefined && (
           <p className="text-sm text-slate-600" aria-live="polite">
-            {countOf(total, 'post')} match the filters
+            {t('admin.blog.matchCount', { count: total })}
           </p>
         )}
       </div>
@@ -119,13 +124,11 @@ function PostRow({
   onEdit: () => void;
   onDelete: () => void;
 }) {
+  const t = useT();
   const titleId = useId();
+  const postPath = `/blog/${post.slug}`;
   return (
-    <li
-      aria-labelledby={titleId}
-      className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:gap-4 sm:p-5"
-      data-testid="post-row"
-    >
+    <li aria-labelledby={titleId} className="flex flex-col gap-3 p-4 sm:p-5" data-testid="post-row">
       <div className="min-w-0 flex-1 space-y-2">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1.5">
           <h3 id={titleId} className="min-w-0 text-base font-semibold break-words text-slate-900">
@@ -134,115 +137,93 @@ function PostRow({
           {post.featured && (
             <Badge tone="amber">
               <Star aria-hidden="true" className="size-3 fill-current" />
-              Featured
+              {t('admin.blog.featured')}
             </Badge>
           )}
           {post.published ? (
-            <Badge tone="green">Published</Badge>
+            <Badge tone="green">{t('admin.blog.published')}</Badge>
           ) : (
-            <Badge tone="grey">Draft</Badge>
+            <Badge tone="grey">{t('admin.blog.draft')}</Badge>
           )}
-          <Badge tone="blue">{post.category}</Badge>
+          <Badge tone="blue">{blogCategoryLabel(t, post.category)}</Badge>
         </div>
         <p className="line-clamp-2 text-sm break-words text-slate-600">{post.excerpt}</p>
         <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500">
-          <Meta label="Author">{post.author}</Meta>
-          <Meta label="Created">
+          <Meta label={t('admin.blog.author')}>{post.author}</Meta>
+          <Meta label={t('admin.blog.createdAt')}>
             <time dateTime={post.createdAt} title={formatFullTime(post.createdAt)}>
               {formatDate(post.createdAt)}
             </time>
           </Meta>
-          <Meta label="Views">{countOf(post.viewCount, 'view')}</Meta>
-          <Meta label="Read time">{post.readTime}</Meta>
-          <Meta label="Slug">
-            <code className="font-mono break-all">/blog/{post.slug}</code>
+          <Meta label={t('admin.blog.views')}>
+            {t('admin.blog.viewCount', { count: post.viewCount })}
+          </Meta>
+          <Meta label={t('admin.blog.readTimeMeta')}>{post.readTime}</Meta>
+          <Meta label={t('admin.blog.slug')}>
+            <code className="font-mono break-all">{postPath}</code>
           </Meta>
         </dl>
       </div>
-      <div className="flex shrink-0 flex-wrap gap-1 sm:justify-end">
-        <IconButton
-          pressed={post.featured}
-          label={`Featured: ${post.title}`}
-          hint={post.featured ? 'Remove from featured' : 'Mark as featured'}
-          onClick={() => onToggle('featured')}
-          className={cn('hover:bg-slate-100', post.featured ? 'text-amber-600' : 'text-slate-500')}
-        >
-          <Star aria-hidden="true" className={cn('size-4', post.featured && 'fill-current')} />
-        </IconButton>
-        <IconButton
-          pressed={post.published}
-          label={`Published: ${post.title}`}
-          hint={post.published ? 'Unpublish' : 'Publish'}
-          onClick={() => onToggle('published')}
-          className={cn(
-            'hover:bg-slate-100',
-            post.published ? 'text-emerald-700' : 'text-slate-500',
-          )}
-        >
+      {/* Actions in words (the badges above say the state): two to a row on a phone, a word too
+          long for half the width (ru «Опубликовать») on a row of its own. */}
+      <div className="flex flex-wrap gap-2">
+        <RowAction title={post.title} onClick={() => onToggle('featured')}>
+          <Star
+            aria-hidden="true"
+            className={cn('size-4 shrink-0 text-amber-600', post.featured && 'fill-current')}
+          />
+          {post.featured ? t('admin.blog.unfeature') : t('admin.blog.feature')}
+        </RowAction>
+        <RowAction title={post.title} onClick={() => onToggle('published')}>
           {post.published ? (
-            <Eye aria-hidden="true" className="size-4" />
+            <EyeOff aria-hidden="true" className="size-4 text-slate-500 shrink-0" />
           ) : (
-            <EyeOff aria-hidden="true" className="size-4" />
+            <Eye aria-hidden="true" className="size-4 text-emerald-700 shrink-0" />
           )}
-        </IconButton>
-        <IconButton label={`Edit ${post.title}`} hint="Edit" onClick={onEdit}>
-          <Pencil aria-hidden="true" className="size-4" />
-        </IconButton>
-        <IconButton
-          label={`Delete ${post.title}`}
-          hint="Delete"
-          onClick={onDelete}
-          className="text-red-700 hover:bg-red-50"
-        >
-          <Trash2 aria-hidden="true" className="size-4" />
-        </IconButton>
+          {post.published ? t('admin.blog.unpublish') : t('admin.blog.publish')}
+        </RowAction>
+        <RowAction title={post.title} onClick={onEdit}>
+          <Pencil aria-hidden="true" className="size-4 shrink-0" />
+          {t('admin.blog.edit')}
+        </RowAction>
+        <RowAction title={post.title} onClick={onDelete}>
+          <Trash2 aria-hidden="true" className="size-4 text-red-700 shrink-0" />
+          {t('admin.blog.delete')}
+        </RowAction>
       </div>
     </li>
   );
 }
 
 function Meta({ label, children }: { label: string; children: ReactNode }) {
+  const t = useT();
   return (
     <div className="flex min-w-0 gap-1">
-      <dt className="font-medium text-slate-600">{label}:</dt>
+      <dt className="font-medium text-slate-600">{t('admin.blog.meta', { label })}</dt>
       <dd className="min-w-0">{children}</dd>
     </div>
   );
 }
 
-/**
- * A square icon button with a stable accessible name; when it toggles a flag, the state is in
- * aria-pressed. `hint` is the tooltip saying what a click does.
- */
-function IconButton({
-  pressed,
-  label,
-  hint,
+/** A post's action: its word (and icon) on screen, the post's title for screen readers. */
+function RowAction({
+  title,
   onClick,
-  className,
   children,
 }: {
-  pressed?: boolean;
-  label: string;
-  hint: string;
+  title: string;
   onClick: () => void;
-  className?: string;
   children: ReactNode;
 }) {
   return (
-    <button
-      type="button"
-      aria-pressed={pressed}
-      aria-label={label}
-      title={hint}
+    <Button
+      variant="secondary"
+      size="sm"
       onClick={onClick}
-      className={cn(
-        'inline-flex size-9 items-center justify-center rounded-lg border transition-colors focus-visible:ring-2 focus-visible:ring-accent-500 focus-visible:ring-offset-2 focus-visible:outline-none',
-        pressed ? 'border-current/30' : 'border-transparent',
-        className ?? 'text-slate-600 hover:bg-slate-100',
-      )}
+      className="grow basis-[calc(50%-0.25rem)] whitespace-nowrap sm:grow-0 sm:basis-auto"
     >
       {children}
-    </button>
+      <span className="sr-only"> {title}</span>
+    </Button>
   );
 }

@@ -1,14 +1,15 @@
 import { BLOG_CATEGORIES } from '../../../../shared/blog-rules.ts';
+import type { MessageId } from '../../../../shared/i18n/namespaces.ts';
 import { useUrlFilters } from '../../../lib/use-url-filters.ts';
 import type { PostCategoryFilter, PostStatusFilter } from '../api/keys.ts';
 
 /** The Status select's options and words (the API's POST_STATUS_FILTERS, held by the type). */
 export const STATUS_OPTIONS = {
-  all: 'All Posts',
-  published: 'Published',
-  drafts: 'Drafts',
-  featured: 'Featured',
-} satisfies Record<PostStatusFilter, string>;
+  all: 'admin.blog.statusAll',
+  published: 'admin.blog.statusPublished',
+  drafts: 'admin.blog.statusDrafts',
+  featured: 'admin.blog.statusFeatured',
+} as const satisfies Record<PostStatusFilter, MessageId>;
 
 const STATUSES = Object.keys(STATUS_OPTIONS) as PostStatusFilter[];
 const CATEGORIES: readonly PostCategoryFilter[] = ['all', ...BLOG_CATEGORIES];

@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import { FileText, MessageSquareText, Phone, Users, type LucideIcon } from 'lucide-react';
 import type { AdminPermissions } from '../../../../shared/admin-access.ts';
+import type { MessageId } from '../../../../shared/i18n/namespaces.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatCount } from '../../../lib/format.ts';
 import { formatClockTime } from '../../../lib/format-time.ts';
+import { T, useT } from '../../../lib/i18n.tsx';
 import { useMe } from '../../../lib/me.ts';
 import { useTrackEvent } from '../../../lib/use-track-event.ts';
 import { useDashboardActivity, useDashboardBlog, useDashboardUsers } from '../api/get-dashboard.ts';
@@ -22,6 +24,7 @@ import { RecentActivity } from './recent-activity.tsx';
  * loading, empty and error state.
  */
 export function AdminDashboardPage() {
+  const t = useT();
   useTrackEvent('admin_dashboard_viewed');
   // The session's effective permissions (a super admin has them all); the admin layout renders
   // this page only once they are known.
@@ -44,13 +47,17 @@ export function AdminDashboardPage() {
       <div className="flex flex-col gap-1 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-            Admin Dashboard
+            {t('admin.dashboard.title')}
           </h1>
-          <p className="mt-1 text-sm text-slate-600">Overview of your VOIP Manager platform</p>
+          <p className="mt-1 text-sm text-slate-600">{t('admin.dashboard.subtitle')}</p>
         </div>
         {updatedAt && (
           <p className="text-sm text-slate-500">
-            Last updated <time dateTime={updatedAt}>{formatClockTime(new Date(updatedAt))}</time>
+            <T
+              id="admin.dashboard.lastUpdated"
+              values={{ time: formatClockTime(new Date(updatedAt)) }}
+              components={{ 0: <time dateTime={updatedAt} /> }}
+            />
           </p>
         )}
       </div>
@@ -59,7 +66,7 @@ export function AdminDashboardPage() {
         <Card className="flex flex-col items-center gap-4 px-6 py-12 text-center">
           <RetryAlert
             error={failed.error}
-            fallback="The statistics could not be loaded."
+            fallback={t('admin.dashboard.statsFailed')}
             onRetry={() => {
               for (const q of cardQueries) if (q.isError) void q.refetch();
             }}
@@ -68,37 +75,39 @@ export function AdminDashboardPage() {
         </Card>
       ) : cardQueries.some((q) => q.isPending) ? (
         <div className="flex justify-center py-16 text-brand-900">
-          <Spinner size="lg" label="Loading statistics" />
+          <Spinner size="lg" label={t('admin.dashboard.statsLoading')} />
         </div>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label="Platform statistics">
+        <ul
+          className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4"
+          aria-label={t('admin.dashboard.stats')}
+        >
           {u && (
             <>
               <StatCard
                 icon={Users}
-                title="Total Users"
+                name="admin.dashboard.totalUsers"
                 value={u.totalUsers}
-                note={`+${formatCount(u.recentSignups)} this week`}
+                note={t('admin.dashboard.signupsThisWeek', { count: u.recentSignups })}
                 tone="bg-brand-50 text-brand-800"
               />
               <StatCard
                 icon={Phone}
-                title="VOIP Numbers"
+                name="admin.dashboard.voipNumbers"
                 value={u.totalNumbers}
-                note={`Active users: ${formatCount(u.activeUsers)}`}
+                note={t('admin.dashboard.activeUsers', { count: u.activeUsers })}
                 tone="bg-accent-50 text-accent-700"
               />
               <StatCard
                 icon={MessageSquareText}
-                title="Total Messages"
+                name="admin.dashboard.totalMessages"
                 value={u.totalMessages}
                 note={
-                  <>
-                    Processed today:{' '}
-                    <span className="font-semibold text-slate-900">
-                      {formatCount(u.messagesToday)}
-                    </span>
-                  </>
+                  <T
+                    id="admin.dashboard.processedToday"
+                    values={{ count: u.messagesToday }}
+                    components={{ 0: <span className="font-semibold text-slate-900" /> }}
+                  />
                 }
                 tone="bg-violet-50 text-violet-700"
               />
@@ -107,9 +116,9 @@ export function AdminDashboardPage() {
           {b && (
             <StatCard
               icon={FileText}
-              title="Blog Posts"
+              name="admin.dashboard.blogPosts"
               value={b.totalBlogPosts}
-              note="Published articles"
+              note={t('admin.dashboard.publishedArticles')}
               tone="bg-amber-50 text-amber-800"
             />
           )}
@@ -126,8 +135,7 @@ export function AdminDashboardPage() {
       {permissions.analytics && <RecentActivity query={activity} />}
       {!permissions.users && !permissions.blog && !permissions.analytics && (
         <Card className="px-6 py-12 text-center text-sm text-slate-600">
-          Your permissions include none of the dashboard&apos;s figures. Use the sections in the
-          menu.
+          {t('admin.dashboard.noFigures')}
         </Card>
       )}
     </div>
@@ -149,22 +157,24 @@ function latestOf(a: string | undefined, b: string | undefined): string | undefi
 
 function StatCard({
   icon: Icon,
-  title,
+  name,
   value,
   note,
   tone,
 }: {
   icon: LucideIcon;
-  title: string;
+  /** The card's heading. */
+  name: MessageId;
   value: number;
   note: ReactNode;
   tone: string;
 }) {
+  const t = useT();
   return (
     <li>
       <Card className="flex h-full items-start gap-4 p-5">
         <div className="min-w-0 flex-1">
-          <h2 className="text-sm font-medium text-slate-600">{title}</h2>
+          <h2 className="text-sm font-medium text-slate-600">{t(name)}</h2>
           <p className="mt-1 text-3xl font-bold tracking-tight text-slate-900">
             {formatCount(value)}
           </p>

@@ -4,6 +4,7 @@ import type { AdminDashboardActivity } from '../../../../shared/admin.ts';
 import { EventListItem } from '../../../components/ui/event-list-item.tsx';
 import { Panel, PanelBody, PanelEmpty } from '../../../components/ui/panel.tsx';
 import { formatTimeOfDay } from '../../../lib/format-time.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import { useNow } from '../../../lib/use-now.ts';
 
 /**
@@ -11,18 +12,19 @@ import { useNow } from '../../../lib/use-now.ts';
  * 'Anonymous'), the page's path and the time of day.
  */
 export function RecentActivity({ query }: { query: UseQueryResult<AdminDashboardActivity> }) {
+  const t = useT();
   const now = useNow();
   return (
-    <Panel title="Recent Activity" icon={Activity}>
+    <Panel title={t('admin.dashboard.recentActivity')} icon={Activity}>
       <PanelBody
         query={query}
         kind="list"
-        loading="Loading recent activity"
-        failed="Recent activity could not be loaded."
+        loading={t('admin.dashboard.recentActivityLoading')}
+        failed={t('admin.dashboard.recentActivityFailed')}
       >
         {(d) =>
           d.recentEvents.length === 0 ? (
-            <PanelEmpty icon={Activity}>No activity yet.</PanelEmpty>
+            <PanelEmpty icon={Activity}>{t('admin.dashboard.noActivity')}</PanelEmpty>
           ) : (
             <ul className="-my-2 divide-y divide-slate-100">
               {d.recentEvents.map((e) => (

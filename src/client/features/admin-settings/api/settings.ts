@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { SettingDto, SettingKey, settingsResponse } from '../../../../shared/settings.ts';
 import { apiFetch, apiGet, apiPost } from '../../../lib/api.ts';
 import { ADMIN_ROOT } from '../../../lib/query-roots.ts';
-import { SITE_QUERY_KEY } from '../../../lib/site.ts';
+import { siteQueryOptions } from '../../../lib/site.ts';
 
 export type SettingsData = z.infer<typeof settingsResponse>;
 
@@ -20,11 +20,15 @@ const settingsQuery = queryOptions({
   queryFn: ({ signal }) => apiGet<SettingsData>('/v1/admin/settings', signal),
 });
 
-/** After a change: the settings list, and the site info every page reads (name, maintenance). */
+/**
+ * After a change: the settings list, and the site info every page reads (name, maintenance),
+ * fetched now even when no page here watches it, so the admin area's brand shows a new name.
+ */
 const refresh = (qc: QueryClient) =>
   Promise.all([
     qc.invalidateQueries({ queryKey: settingsKey }),
-    qc.invalidateQueries({ queryKey: SITE_QUERY_KEY }),
+    // The save is done either way: a failed read leaves the name to the next one.
+    qc.fetchQuery({ ...siteQueryOptions, staleTime: 0 }).catch(() => undefined),
   ]);
 
 /** GET /v1/admin/settings: every setting (stored or default) and the system information. */

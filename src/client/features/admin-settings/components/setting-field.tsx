@@ -8,15 +8,24 @@ import { Switch } from '../../../components/ui/switch.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage, isApiError } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/format-time.ts';
+import { useT, type Translate } from '../../../lib/i18n.tsx';
 import { useUpdateSetting } from '../api/settings.ts';
+import { SETTING_LABELS } from '../setting-labels.ts';
 
 /** The server's words for a refused value: its field messages, else its message. */
-function saveError(err: unknown): string {
+function saveError(t: Translate, err: unknown): string {
   const fields = isApiError(err) ? err.fields : undefined;
   const messages = fields ? Object.values(fields).flat() : [];
-  return messages.length
-    ? messages.join(' ')
-    : errorMessage(err, 'The setting could not be saved.');
+  return messages.length ? messages.join(' ') : errorMessage(err, t('admin.settings.saveFailed'));
+}
+
+/** Who changed a setting and when, as far as known. */
+function changedNote(t: Translate, by: string | null, at: string | null): string {
+  const date = at ? formatDate(at) : null;
+  if (by && date) return t('admin.settings.changedByOn', { email: by, date });
+  if (by) return t('admin.settings.changedBy', { email: by });
+  if (date) return t('admin.settings.changedOn', { date });
+  return t('admin.settings.changed');
 }
 
 /** What to send for a typed number: the number, or the text itself (the server names the error). */
@@ -30,7 +39,11 @@ const numberOrText = (text: string) => {
  * per-field saving indicator and the server's error under it.
  */
 export function SettingField({ setting }: { setting: SettingDto & { key: SettingKey } }) {
+  const t = useT();
   const def = SETTING_DEFINITIONS[setting.key];
+  const words = SETTING_LABELS[setting.key];
+  const label = t(words.label);
+  const help = t(words.help);
   const update = useUpdateSetting(setting.key);
   const [draft, setDraft] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
@@ -51,12 +64,12 @@ export function SettingField({ setting }: { setting: SettingDto & { key: Setting
       {update.isPending ? (
         <span className="inline-flex items-center gap-1 text-slate-500">
           <Spinner size="sm" label={null} className="text-brand-700" />
-          Saving...
+          {t('admin.settings.saving')}
         </span>
       ) : saved && !update.isError ? (
         <span className="inline-flex items-center gap-1 text-emerald-700">
           <Check aria-hidden="true" className="size-3.5" />
-          Saved
+          {t('admin.settings.saved')}
         </span>
       ) : null}
     </span>
@@ -65,13 +78,13 @@ export function SettingField({ setting }: { setting: SettingDto & { key: Setting
   const meta = (
     <p className="text-xs text-slate-500">
       {setting.isDefault
-        ? 'Default value'
-        : `Changed${setting.updatedBy ? ` by ${setting.updatedBy}` : ''}${setting.updatedAt ? ` on ${formatDate(setting.updatedAt)}` : ''}`}
+        ? t('admin.settings.defaultValue')
+        : changedNote(t, setting.updatedBy, setting.updatedAt)}
     </p>
   );
   const error = update.isError && (
     <p id={`${id}-error`} className="text-sm text-red-700" role="alert">
-      {saveError(update.error)}
+      {saveError(t, update.error)}
     </p>
   );
 
@@ -81,10 +94,10 @@ export function SettingField({ setting }: { setting: SettingDto & { key: Setting
       <div className="flex items-start justify-between gap-4 py-4" data-testid={id}>
         <div className="min-w-0 space-y-0.5">
           <p className="flex flex-wrap items-center gap-x-2 text-sm font-medium text-slate-900">
-            <span id={`${id}-label`}>{def.label}</span>
+            <span id={`${id}-label`}>{label}</span>
             {status}
           </p>
-          <p className="text-sm text-slate-600">{def.description}</p>
+          <p className="text-sm text-slate-600">{help}</p>
           {meta}
           {error}
         </div>
@@ -92,7 +105,7 @@ export function SettingField({ setting }: { setting: SettingDto & { key: Setting
           checked={checked}
           disabled={update.isPending}
           onChange={(on) => save(on)}
-          label={def.label}
+          label={label}
           className="mt-0.5"
         />
       </div>
@@ -118,11 +131,11 @@ export function SettingField({ setting }: { setting: SettingDto & { key: Setting
     <div className="space-y-1.5 py-4" data-testid={id}>
       <div className="flex flex-wrap items-center gap-x-2">
         <label htmlFor={id} className="text-sm font-medium text-slate-900">
-          {def.label}
+          {label}
         </label>
         {status}
       </div>
-      <p className="text-sm text-slate-600">{def.description}</p>
+      <p className="text-sm text-slate-600">{help}</p>
       {def.type === 'text' && def.maxLength > 100 ? (
         <Textarea
           id={id}

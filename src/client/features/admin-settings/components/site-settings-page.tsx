@@ -15,17 +15,17 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import { useTrackEvent } from '../../../lib/use-track-event.ts';
 import { useResetSettings, useSettings } from '../api/settings.ts';
+import { GROUP_LABELS } from '../setting-labels.ts';
 import { SettingField } from './setting-field.tsx';
 import { SystemInformation } from './system-information.tsx';
 import { TelegramBot } from './telegram-bot.tsx';
 
-export const RESET_CONFIRM =
-  'Are you sure you want to reset all settings? This action cannot be undone.';
-
 /** /admin/settings: the settings in groups, Refresh, the Danger Zone and System Information. */
 export function SiteSettingsPage() {
+  const t = useT();
   useTrackEvent('admin_settings_viewed');
   const settings = useSettings();
   const reset = useResetSettings();
@@ -39,11 +39,9 @@ export function SiteSettingsPage() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-            Site Settings
+            {t('admin.settings.title')}
           </h1>
-          <p className="mt-1 text-sm text-slate-600">
-            Changes take effect across the site within seconds.
-          </p>
+          <p className="mt-1 text-sm text-slate-600">{t('admin.settings.subtitle')}</p>
         </div>
         <Button
           variant="secondary"
@@ -56,19 +54,19 @@ export function SiteSettingsPage() {
               settings.isFetching ? 'size-4 animate-spin motion-reduce:animate-none' : 'size-4'
             }
           />
-          Refresh
+          {t('admin.settings.refresh')}
         </Button>
       </div>
 
       {settings.isPending ? (
         <div className="flex justify-center py-16 text-brand-900">
-          <Spinner size="lg" label="Loading settings" />
+          <Spinner size="lg" label={t('admin.settings.loading')} />
         </div>
       ) : settings.isError && !settings.data ? (
         <Card className="flex flex-col items-center gap-4 px-6 py-12 text-center">
           <RetryAlert
             error={settings.error}
-            fallback="The settings could not be loaded."
+            fallback={t('admin.settings.loadFailed')}
             onRetry={() => void settings.refetch()}
             retrying={settings.isFetching}
           />
@@ -77,7 +75,7 @@ export function SiteSettingsPage() {
         <>
           {settings.isError && (
             <Alert tone="error">
-              {errorMessage(settings.error, 'The settings could not be refreshed.')}
+              {errorMessage(settings.error, t('admin.settings.refreshFailed'))}
             </Alert>
           )}
           {SETTING_GROUPS.map((group) => (
@@ -86,7 +84,7 @@ export function SiteSettingsPage() {
                 id={`group-${group}`}
                 className="pt-4 text-lg font-semibold text-slate-900 sm:pt-5"
               >
-                {group}
+                {t(GROUP_LABELS[group])}
               </h2>
               <div className="divide-y divide-slate-100">
                 {known
@@ -101,10 +99,10 @@ export function SiteSettingsPage() {
           <section className="rounded-2xl border border-red-200 bg-white p-4 shadow-sm sm:p-6">
             <h2 className="flex items-center gap-2 text-lg font-semibold text-red-800">
               <AlertTriangle aria-hidden="true" className="size-5" />
-              Danger Zone
+              {t('admin.settings.dangerZone')}
             </h2>
             <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-              <p className="text-sm text-slate-600">Put every setting back to its default value.</p>
+              <p className="text-sm text-slate-600">{t('admin.settings.resetHelp')}</p>
               <Button
                 variant="danger"
                 onClick={() => {
@@ -113,7 +111,7 @@ export function SiteSettingsPage() {
                 }}
               >
                 <RotateCcw aria-hidden="true" className="size-4" />
-                Reset All Settings
+                {t('admin.settings.resetAll')}
               </Button>
             </div>
           </section>
@@ -126,23 +124,21 @@ export function SiteSettingsPage() {
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Reset All Settings"
-        description={RESET_CONFIRM}
-        confirmLabel="Reset All Settings"
+        title={t('admin.settings.resetAll')}
+        description={t('admin.settings.resetConfirm')}
+        confirmLabel={t('admin.settings.resetAll')}
         loading={reset.isPending}
         onConfirm={() =>
           reset.mutate(undefined, {
             onSuccess: () => {
               setConfirming(false);
-              toast.success('Every setting is back to its default.');
+              toast.success(t('admin.settings.resetDone'));
             },
           })
         }
       >
         {reset.isError && (
-          <Alert tone="error">
-            {errorMessage(reset.error, 'The settings could not be reset.')}
-          </Alert>
+          <Alert tone="error">{errorMessage(reset.error, t('admin.settings.resetFailed'))}</Alert>
         )}
       </ConfirmDialog>
     </div>

@@ -1,92 +1,116 @@
 import type { ReactNode } from 'react';
+import type { MessageId } from '../../../../shared/i18n/namespaces.ts';
 import type { SystemInfo } from '../../../../shared/settings.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { countOf, formatCount } from '../../../lib/format.ts';
+import { formatCount } from '../../../lib/format.ts';
 import { formatClockTime } from '../../../lib/format-time.ts';
+import { T, useT, type Translate } from '../../../lib/i18n.tsx';
 
-const DATABASE = { pglite: 'PGlite (embedded)', postgres: 'PostgreSQL' } as const;
-const KIND: Record<string, string> = {
-  webhook: 'Webhooks',
-  email: 'Email',
+/** The notification kinds in words; brands keep their names. */
+const KIND_LABELS: Partial<Record<string, MessageId>> = {
+  webhook: 'admin.settings.kindWebhook',
+  email: 'admin.settings.kindEmail',
+};
+const BRANDS: Partial<Record<string, string>> = {
   telegram: 'Telegram',
   ntfy: 'ntfy',
   discord: 'Discord',
   slack: 'Slack',
 };
+const kindLabel = (t: Translate, kind: string) => {
+  const key = KIND_LABELS[kind];
+  return key ? t(key) : (BRANDS[kind] ?? kind);
+};
 
 /** The real version, database and poller state, as the server saw them at `generatedAt`. */
 export function SystemInformation({ system }: { system: SystemInfo }) {
+  const t = useT();
   const { database, poller, notifications } = system;
+  const version = `v${system.version}`;
   return (
     <Card className="p-4 sm:p-6" data-testid="system-information">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 className="text-lg font-semibold text-slate-900">System Information</h2>
+        <h2 className="text-lg font-semibold text-slate-900">{t('admin.settings.system')}</h2>
         <p className="text-xs text-slate-500">
-          As of{' '}
-          <time dateTime={system.generatedAt}>{formatClockTime(new Date(system.generatedAt))}</time>
+          <T
+            id="admin.settings.asOf"
+            values={{ time: formatClockTime(new Date(system.generatedAt)) }}
+            components={{ 0: <time dateTime={system.generatedAt} /> }}
+          />
         </p>
       </div>
       <dl className="mt-4 grid gap-x-6 gap-y-4 sm:grid-cols-2">
-        <Item label="Version">v{system.version}</Item>
-        <Item label="Database">
+        <Item label={t('admin.settings.version')}>{version}</Item>
+        <Item label={t('admin.settings.database')}>
           <span className="flex flex-wrap items-center gap-2">
-            {DATABASE[database.kind]}
+            {database.kind === 'pglite' ? t('admin.settings.pglite') : t('admin.settings.postgres')}
             {database.status === 'connected' ? (
-              <Badge tone="green">Connected</Badge>
+              <Badge tone="green">{t('admin.settings.connected')}</Badge>
             ) : (
-              <Badge tone="red">Unreachable</Badge>
+              <Badge tone="red">{t('admin.settings.unreachable')}</Badge>
             )}
           </span>
         </Item>
-        <Item label="Poller">
-          {poller.running ? 'Running in this process' : 'Not running in this process'}
+        <Item label={t('admin.settings.poller')}>
+          {poller.running
+            ? t('admin.settings.pollerRunning')
+            : t('admin.settings.pollerNotRunning')}
         </Item>
-        <Item label="Numbers due">{formatCount(poller.numbersDue)}</Item>
-        <Item label="Polls in the last minute">{formatCount(poller.pollsLastMinute)}</Item>
-        <Item label="Failing hosts">
+        <Item label={t('admin.settings.numbersDue')}>{formatCount(poller.numbersDue)}</Item>
+        <Item label={t('admin.settings.pollsLastMinute')}>
+          {formatCount(poller.pollsLastMinute)}
+        </Item>
+        <Item label={t('admin.settings.failingHosts')}>
           {poller.failingHosts.length === 0 ? (
-            'None'
+            t('admin.settings.none')
           ) : (
             <ul className="space-y-0.5">
               {poller.failingHosts.map((h) => (
                 <li key={h.host} className="break-all">
-                  {h.host} <span className="text-slate-500">({countOf(h.numbers, 'number')})</span>
+                  {h.host}{' '}
+                  <span className="text-slate-500">
+                    {t('admin.settings.hostNumbers', { count: h.numbers })}
+                  </span>
                 </li>
               ))}
             </ul>
           )}
         </Item>
-        <Item label="Email">
-          {notifications.mailer === 'smtp' ? 'SMTP' : 'Console (development: mail is printed)'}
+        <Item label={t('admin.settings.email')}>
+          {notifications.mailer === 'smtp'
+            ? t('admin.settings.smtp')
+            : t('admin.settings.consoleMail')}
         </Item>
-        <Item label="Telegram bot">
+        <Item label={t('admin.settings.telegramBot')}>
           {notifications.telegram ? (
             <Badge tone="green">
-              {notifications.telegram === 'env' ? 'Set by TELEGRAM_BOT_TOKEN' : 'Token saved'}
+              {notifications.telegram === 'env'
+                ? t('admin.settings.telegramFromEnv')
+                : t('admin.settings.tokenSaved')}
             </Badge>
           ) : (
-            <span>Not configured</span>
+            <span>{t('admin.settings.notConfigured')}</span>
           )}
         </Item>
-        <Item label="Web Push">
+        <Item label={t('admin.settings.webPush')}>
           {notifications.webPush ? (
-            <Badge tone="green">VAPID keys ready</Badge>
+            <Badge tone="green">{t('admin.settings.vapidReady')}</Badge>
           ) : (
-            <span>Not available (no VAPID keys)</span>
+            <span>{t('admin.settings.vapidMissing')}</span>
           )}
         </Item>
-        <Item label="Deliveries in the last hour">
+        <Item label={t('admin.settings.deliveriesLastHour')}>
           {notifications.lastHour.length === 0 ? (
-            'None'
+            t('admin.settings.none')
           ) : (
             <ul className="space-y-0.5" data-testid="delivery-volume">
               {notifications.lastHour.map((v) => (
                 <li key={v.kind}>
-                  <span className="font-medium">{KIND[v.kind] ?? v.kind}</span>:{' '}
-                  {formatCount(v.delivered)} delivered
-                  {v.pending > 0 && `, ${formatCount(v.pending)} pending`}
-                  {v.failed > 0 && `, ${formatCount(v.failed)} failed`}
+                  <span className="font-medium">{kindLabel(t, v.kind)}</span>:{' '}
+                  {t('admin.settings.delivered', { count: v.delivered })}
+                  {v.pending > 0 && t('admin.settings.pending', { count: v.pending })}
+                  {v.failed > 0 && t('admin.settings.failed', { count: v.failed })}
                 </li>
               ))}
             </ul>

@@ -7,6 +7,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage, isApiError } from '../../../lib/api.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import { useTelegramBotToken } from '../api/settings.ts';
 
 /**
@@ -14,12 +15,13 @@ import { useTelegramBotToken } from '../api/settings.ts';
  * asked whose it is first) or comes from TELEGRAM_BOT_TOKEN; a saved token is never shown again.
  */
 export function TelegramBot({ source }: { source: SystemInfo['notifications']['telegram'] }) {
+  const t = useT();
   const { save, remove } = useTelegramBotToken();
   const [token, setToken] = useState('');
   const fieldError = isApiError(save.error)
     ? (save.error.fields?.token?.[0] ?? save.error.message)
     : save.error
-      ? errorMessage(save.error, 'The token could not be saved.')
+      ? errorMessage(save.error, t('admin.settings.tokenSaveFailed'))
       : undefined;
 
   const submit = (e: FormEvent) => {
@@ -27,7 +29,11 @@ export function TelegramBot({ source }: { source: SystemInfo['notifications']['t
     save.mutate(token.trim(), {
       onSuccess: (r) => {
         setToken('');
-        toast.success(r.username ? `Telegram bot @${r.username} saved` : 'Telegram bot saved');
+        toast.success(
+          r.username
+            ? t('admin.settings.botSavedNamed', { username: r.username })
+            : t('admin.settings.botSaved'),
+        );
       },
     });
   };
@@ -36,22 +42,21 @@ export function TelegramBot({ source }: { source: SystemInfo['notifications']['t
     <Card className="p-4 sm:p-6" data-testid="telegram-bot">
       <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
         <Send aria-hidden="true" className="size-5 text-sky-600" />
-        Telegram bot
+        {t('admin.settings.telegramBot')}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        Users link their Telegram chats to this bot to get codes there. Make one with @BotFather and
-        paste its token.
-      </p>
+      <p className="mt-1 text-sm text-slate-600">{t('admin.settings.botHelp')}</p>
       {source === 'env' ? (
-        <p className="mt-3 text-sm text-slate-800">
-          The token is set by TELEGRAM_BOT_TOKEN on the server: change it there.
-        </p>
+        <p className="mt-3 text-sm text-slate-800">{t('admin.settings.botTokenFromEnv')}</p>
       ) : (
         <form className="mt-3 space-y-3" onSubmit={submit}>
           {source === 'settings' && (
-            <p className="text-sm text-slate-800">A token is saved. Saving another replaces it.</p>
+            <p className="text-sm text-slate-800">{t('admin.settings.botTokenSaved')}</p>
           )}
-          <FormField id="telegram-bot-token" label="Bot token" error={fieldError}>
+          <FormField
+            id="telegram-bot-token"
+            label={t('admin.settings.botToken')}
+            error={fieldError}
+          >
             <Input
               id="telegram-bot-token"
               type="password"
@@ -60,7 +65,7 @@ export function TelegramBot({ source }: { source: SystemInfo['notifications']['t
               onChange={(e) => setToken(e.target.value)}
               invalid={!!fieldError}
               aria-describedby="telegram-bot-token-error"
-              placeholder="123456:ABC-DEF…"
+              placeholder={t('admin.settings.botTokenPlaceholder')}
             />
           </FormField>
           <div className="flex flex-wrap gap-2">
@@ -70,7 +75,7 @@ export function TelegramBot({ source }: { source: SystemInfo['notifications']['t
               loading={save.isPending}
               disabled={!token.trim()}
             >
-              Save token
+              {t('admin.settings.saveToken')}
             </Button>
             {source === 'settings' && (
               <Button
@@ -79,13 +84,13 @@ export function TelegramBot({ source }: { source: SystemInfo['notifications']['t
                 loading={remove.isPending}
                 onClick={() =>
                   remove.mutate(undefined, {
-                    onSuccess: () => toast.success('Telegram bot token removed'),
+                    onSuccess: () => toast.success(t('admin.settings.tokenRemoved')),
                     onError: (err) =>
-                      toast.error(errorMessage(err, 'The token could not be removed')),
+                      toast.error(errorMessage(err, t('admin.settings.tokenRemoveFailed'))),
                   })
                 }
               >
-                Remove token
+                {t('admin.settings.removeToken')}
               </Button>
             )}
           </div>

@@ -1,7 +1,8 @@
 import { ArrowLeft, LogOut } from 'lucide-react';
 import { Link } from 'react-router';
-import { roleLabel } from '../../../../shared/admin-access.ts';
+import { ROLE_LABELS } from '../../../../shared/admin-access.ts';
 import { errorMessage } from '../../../lib/api.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import { useSignOut } from '../../../lib/sign-out.ts';
 import { useAdminAccess } from '../hooks/use-admin-access.ts';
 
@@ -10,6 +11,7 @@ const itemClass =
 
 /** Foot of the admin sidebar: who is signed in and as what, 'Back to App' and 'Sign Out'. */
 export function AdminAccount() {
+  const t = useT();
   const { email, role } = useAdminAccess();
   const signOut = useSignOut('/');
   return (
@@ -22,14 +24,14 @@ export function AdminAccount() {
         >
           {email}
         </p>
-        <p className="text-xs text-slate-400 capitalize" data-testid="admin-role">
-          {roleLabel(role)}
+        <p className="text-xs text-slate-400" data-testid="admin-role">
+          {t(ROLE_LABELS[role])}
         </p>
       </div>
       <div className="space-y-1">
         <Link to="/dashboard" className={itemClass}>
           <ArrowLeft aria-hidden="true" className="size-4" />
-          Back to App
+          {t('admin.shell.backToApp')}
         </Link>
         <button
           type="button"
@@ -38,11 +40,11 @@ export function AdminAccount() {
           onClick={() => signOut.mutate()}
         >
           <LogOut aria-hidden="true" className="size-4" />
-          {signOut.isPending ? 'Signing out...' : 'Sign Out'}
+          {signOut.isPending ? t('admin.shell.signingOut') : t('admin.shell.signOut')}
         </button>
         {signOut.isError && (
           <p role="alert" className="px-3 text-xs text-red-300">
-            {errorMessage(signOut.error, 'Failed to sign out')}
+            {errorMessage(signOut.error, t('admin.shell.signOutFailed'))}
           </p>
         )}
       </div>

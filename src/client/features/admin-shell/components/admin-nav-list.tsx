@@ -1,10 +1,12 @@
 import { NavLink } from 'react-router';
 import { cn } from '../../../lib/cn.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import { useAdminAccess } from '../hooks/use-admin-access.ts';
 import { visibleAdminNavItems } from '../nav-items.ts';
 
 /** The admin sections this admin may open (per permission); the active one is highlighted. */
 export function AdminNavList({ onNavigate }: { onNavigate?: () => void }) {
+  const t = useT();
   const { permissions } = useAdminAccess();
   return (
     <ul className="space-y-1">
@@ -29,7 +31,7 @@ export function AdminNavList({ onNavigate }: { onNavigate?: () => void }) {
                   aria-hidden="true"
                   className={cn('size-5', isActive ? 'text-accent-400' : 'text-slate-400')}
                 />
-                {label}
+                {t(label)}
               </>
             )}
           </NavLink>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { AdminPermission } from '../../../../shared/admin-access.ts';
+import type { MessageId } from '../../../../shared/i18n/namespaces.ts';
 import { useAdminAccess } from '../hooks/use-admin-access.ts';
 import { NotAuthorised } from './not-authorised.tsx';
 
@@ -10,8 +11,8 @@ export function RequirePermission({
   children,
 }: {
   permission: AdminPermission;
-  /** The section's name for the refusal, e.g. 'User Management'. */
-  section: string;
+  /** The section's name for the refusal (a catalogue key), e.g. 'admin.nav.users'. */
+  section: MessageId;
   children: ReactNode;
 }) {
   const { permissions } = useAdminAccess();

@@ -2,8 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { useIsMutating } from '@tanstack/react-query';
 import {
   ADMIN_PERMISSIONS,
+  ADMIN_ROLES,
   ALL_PERMISSIONS,
-  ROLE_OPTIONS,
+  ROLE_LABELS,
   type AdminPermissions,
   type AdminRole,
 } from '../../../../shared/admin-access.ts';
@@ -17,6 +18,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { errorMessage, isApiError } from '../../../lib/api.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import { SAVE_ADMIN_KEY, useCreateAdmin, useUpdateAdmin } from '../api/save-admin.ts';
 import { PERMISSION_LABELS } from '../permissions.ts';
 
@@ -29,12 +31,13 @@ type Props = {
 
 /** 'Create New Administrator' / 'Edit Administrator' (super_admin only; the email is fixed on edit). */
 export function AdminDialog({ open, onOpenChange, editing }: Props) {
+  const t = useT();
   const busy = useIsMutating({ mutationKey: SAVE_ADMIN_KEY }) > 0;
   return (
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={editing ? 'Edit Administrator' : 'Create New Administrator'}
+      title={editing ? t('admin.users.editAdminTitle') : t('admin.users.createAdminTitle')}
       busy={busy}
     >
       {open && (
@@ -50,6 +53,7 @@ export function AdminDialog({ open, onOpenChange, editing }: Props) {
 
 /** The form, mounted afresh each time the dialog opens (so no stale values or errors). */
 function AdminForm({ editing, onDone }: { editing: AdminDto | null; onDone: () => void }) {
+  const t = useT();
   const create = useCreateAdmin();
   const update = useUpdateAdmin();
   const [email, setEmail] = useState(editing?.email ?? '');
@@ -86,7 +90,7 @@ function AdminForm({ editing, onDone }: { editing: AdminDto | null; onDone: () =
       return;
     }
     const trimmed = email.trim();
-    if (!trimmed) return setEmailError('Email is required');
+    if (!trimmed) return setEmailError(t('admin.users.emailRequired'));
     setEmailError(undefined);
     create.mutate({ email: trimmed, role, permissions, isActive }, { onSuccess: onDone });
   };
@@ -98,7 +102,7 @@ function AdminForm({ editing, onDone }: { editing: AdminDto | null; onDone: () =
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
-      <FormField id="admin-email" label="Email" error={emailMessage || undefined}>
+      <FormField id="admin-email" label={t('admin.users.email')} error={emailMessage || undefined}>
         <Input
           id="admin-email"
           type="email"
@@ -109,10 +113,10 @@ function AdminForm({ editing, onDone }: { editing: AdminDto | null; onDone: () =
           onChange={(e) => setEmail(e.target.value)}
           invalid={!!emailMessage}
           aria-describedby="admin-email-error"
-          placeholder="name@example.com"
+          placeholder={t('admin.users.emailPlaceholder')}
         />
       </FormField>
-      <FormField id="admin-role" label="Role" error={roleMessage || undefined}>
+      <FormField id="admin-role" label={t('admin.users.role')} error={roleMessage || undefined}>
         <Select
           id="admin-role"
           value={role}
@@ -120,17 +124,19 @@ function AdminForm({ editing, onDone }: { editing: AdminDto | null; onDone: () =
           invalid={!!roleMessage}
           aria-describedby="admin-role-error"
         >
-          {ROLE_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
+          {ADMIN_ROLES.map((r) => (
+            <option key={r} value={r}>
+              {t(ROLE_LABELS[r])}
             </option>
           ))}
         </Select>
       </FormField>
       <fieldset className="space-y-2" aria-describedby="admin-permissions-error">
-        <legend className="text-sm font-medium text-slate-800">Permissions</legend>
+        <legend className="text-sm font-medium text-slate-800">
+          {t('admin.users.permissions')}
+        </legend>
         {superAdmin && (
-          <p className="text-xs text-slate-500">A super admin has every permission.</p>
+          <p className="text-xs text-slate-500">{t('admin.users.superAdminHasAll')}</p>
         )}
         <div className="grid grid-cols-2 gap-2">
           {ADMIN_PERMISSIONS.map((p) => (
@@ -143,7 +149,7 @@ function AdminForm({ editing, onDone }: { editing: AdminDto | null; onDone: () =
                 disabled={superAdmin}
                 onChange={(e) => setPermissions((prev) => ({ ...prev, [p]: e.target.checked }))}
               />
-              {PERMISSION_LABELS[p]}
+              {t(PERMISSION_LABELS[p])}
             </label>
           ))}
         </div>
@@ -157,32 +163,28 @@ function AdminForm({ editing, onDone }: { editing: AdminDto | null; onDone: () =
       </fieldset>
       <div className="space-y-1">
         <div className="flex items-center justify-between gap-3">
-          <span className="text-sm font-medium text-slate-800">Active</span>
-          <Switch checked={isActive} onChange={setIsActive} label="Active" />
+          <span className="text-sm font-medium text-slate-800">{t('admin.users.active')}</span>
+          <Switch checked={isActive} onChange={setIsActive} label={t('admin.users.active')} />
         </div>
-        <p className="text-xs text-slate-500">
-          An inactive administrator keeps the account but has no admin access.
-        </p>
+        <p className="text-xs text-slate-500">{t('admin.users.activeHelp')}</p>
         {activeMessage && <p className="text-sm text-red-700">{activeMessage}</p>}
       </div>
       {otherError && (
         <Alert tone="error">
           {errorMessage(
             mutation.error,
-            editing
-              ? 'The administrator could not be saved.'
-              : 'The administrator could not be created.',
+            editing ? t('admin.users.saveFailed') : t('admin.users.createFailed'),
           )}
         </Alert>
       )}
       <DialogActions>
         <DialogClose asChild>
           <Button variant="secondary" disabled={mutation.isPending}>
-            Cancel
+            {t('admin.users.cancel')}
           </Button>
         </DialogClose>
         <Button type="submit" variant="primary" loading={mutation.isPending}>
-          {editing ? 'Update Admin' : 'Create Admin'}
+          {editing ? t('admin.users.updateAdmin') : t('admin.users.createAdmin')}
         </Button>
       </DialogActions>
     </form>

@@ -1,10 +1,11 @@
 import { Fragment, useMemo, type ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
+import type { MessageId } from '../../../../shared/i18n/namespaces.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { countOf } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n.tsx';
 
 /** Placeholder rows while a list loads. */
 export function ListSkeleton({ label }: { label: string }) {
@@ -78,6 +79,17 @@ type PagedQuery<T> = {
   fetchNextPage: () => Promise<unknown>;
 };
 
+/** A paged list's words (catalogue keys): its loading and failure messages and its counts. */
+export type PagedTableWords = {
+  loading: MessageId;
+  failed: MessageId;
+  moreFailed: MessageId;
+  moreLoading: MessageId;
+  /** '{count} users' and '{count} users match' (ICU plurals). */
+  count: MessageId;
+  matchCount: MessageId;
+};
+
 /**
  * A paged list shown as a table on wide screens and cards on a phone: loading, error (Try again),
  * empty, the count line ('N users' / 'N users match' · 'M shown'), the column header, the rows
@@ -85,7 +97,7 @@ type PagedQuery<T> = {
  */
 export function PagedTable<T extends { id: string }>({
   list,
-  noun,
+  words,
   label,
   columns,
   cols,
@@ -94,8 +106,7 @@ export function PagedTable<T extends { id: string }>({
   row,
 }: {
   list: PagedQuery<T>;
-  /** Singular, lower-case: 'user', 'subscriber'. */
-  noun: string;
+  words: PagedTableWords;
   /** The list's accessible name: 'Users'. */
   label: string;
   columns: string[];
@@ -104,16 +115,16 @@ export function PagedTable<T extends { id: string }>({
   empty: ReactNode;
   row: (item: T) => ReactNode;
 }) {
+  const t = useT();
   const items = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
   const total = list.data?.pages[0]?.total ?? 0;
-  const plural = label.toLowerCase();
 
-  if (list.isPending) return <ListSkeleton label={`Loading ${plural}`} />;
+  if (list.isPending) return <ListSkeleton label={t(words.loading)} />;
   if (list.isError && items.length === 0) {
     return (
       <ListError
         error={list.error}
-        fallback={`The ${plural} could not be loaded.`}
+        fallback={t(words.failed)}
         onRetry={() => void list.refetch()}
         retrying={list.isFetching}
       />
@@ -123,8 +134,8 @@ export function PagedTable<T extends { id: string }>({
   return (
     <div className="space-y-3">
       <p className="text-sm text-slate-600" aria-live="polite">
-        {filtered ? `${countOf(total, noun)} match` : countOf(total, noun)}
-        {list.hasNextPage && ` · ${countOf(items.length, 'shown', 'shown')}`}
+        {t(filtered ? words.matchCount : words.count, { count: total })}
+        {list.hasNextPage && ` · ${t('admin.users.shown', { count: items.length })}`}
       </p>
       <Card className="overflow-hidden">
         <div
@@ -141,11 +152,7 @@ export function PagedTable<T extends { id: string }>({
           ))}
         </ul>
       </Card>
-      <LoadMore
-        list={list}
-        failed={`The next ${plural} could not be loaded`}
-        loadingLabel={`Loading more ${plural}`}
-      />
+      <LoadMore list={list} failed={t(words.moreFailed)} loadingLabel={t(words.moreLoading)} />
     </div>
   );
 }

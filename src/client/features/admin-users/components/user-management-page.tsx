@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Download, Plus, Search, X } from 'lucide-react';
 import type { AdminDto } from '../../../../shared/admin.ts';
+import type { MessageId } from '../../../../shared/i18n/namespaces.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { buttonClass } from '../../../components/ui/button-styles.ts';
@@ -11,6 +12,7 @@ import { Select } from '../../../components/ui/select.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatCount } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import { useTabKeys } from '../../../lib/use-tab-keys.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useMe } from '../../../lib/me.ts';
@@ -41,6 +43,7 @@ type DialogState = { open: boolean; editing: AdminDto | null };
  * download link to the streamed export.
  */
 export function UserManagementPage() {
+  const t = useT();
   const {
     tab,
     q,
@@ -69,10 +72,10 @@ export function UserManagementPage() {
     contact: { value: openCount.data, isError: openCount.isError },
   };
   const labels: Record<Tab, string> = {
-    users: 'Users',
-    admins: 'Administrators',
-    subscribers: 'Subscribers',
-    contact: 'Contact Messages',
+    users: t('admin.users.tabUsers'),
+    admins: t('admin.users.tabAdmins'),
+    subscribers: t('admin.users.tabSubscribers'),
+    contact: t('admin.users.tabContact'),
   };
 
   const [dialog, setDialog] = useState<DialogState>({ open: false, editing: null });
@@ -86,60 +89,61 @@ export function UserManagementPage() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-            User Management
+            {t('admin.users.title')}
           </h1>
-          <p className="mt-1 text-sm text-slate-600">
-            Platform users, administrators, newsletter subscribers and messages from the contact
-            form.
-          </p>
+          <p className="mt-1 text-sm text-slate-600">{t('admin.users.subtitle')}</p>
         </div>
         {tab === 'admins' && isSuperAdmin && (
-          <Button variant="primary" onClick={() => setDialog({ open: true, editing: null })}>
+          <Button
+            variant="primary"
+            onClick={() => setDialog({ open: true, editing: null })}
+            className="shrink-0"
+          >
             <Plus aria-hidden="true" className="size-4" />
-            Create Admin
+            {t('admin.users.createAdmin')}
           </Button>
         )}
         {tab === 'subscribers' && (
           <a
             href={SUBSCRIBERS_EXPORT_URL}
             download
-            className={buttonClass('secondary', 'md')}
+            className={buttonClass('secondary', 'md', 'shrink-0')}
             data-testid="export-subscribers"
           >
             <Download aria-hidden="true" className="size-4" />
-            Export CSV
+            {t('admin.users.exportCsv')}
           </a>
         )}
       </div>
 
       <div
         role="tablist"
-        aria-label="User Management"
+        aria-label={t('admin.users.title')}
         className="grid grid-cols-2 gap-1 border-b border-slate-200 sm:flex"
         onKeyDown={onTabKey}
       >
-        {TABS.map((t) => (
+        {TABS.map((name) => (
           <button
-            key={t}
-            ref={tabRef(t)}
+            key={name}
+            ref={tabRef(name)}
             type="button"
             role="tab"
-            id={`tab-${t}`}
-            aria-selected={tab === t}
+            id={`tab-${name}`}
+            aria-selected={tab === name}
             aria-controls="user-management-panel"
-            tabIndex={tab === t ? 0 : -1}
-            onClick={() => setTab(t)}
+            tabIndex={tab === name ? 0 : -1}
+            onClick={() => setTab(name)}
             className={cn(
               '-mb-px border-b-2 px-2 py-2.5 text-sm font-medium sm:shrink-0 sm:px-3 sm:whitespace-nowrap focus-visible:ring-2 focus-visible:ring-accent-500 focus-visible:outline-none focus-visible:ring-inset',
-              tab === t
+              tab === name
                 ? 'border-brand-700 text-brand-800'
                 : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
             )}
           >
-            {labels[t]}
-            {counts[t].isError
+            {labels[name]}
+            {counts[name].isError
               ? ''
-              : ` (${counts[t].value === undefined ? '…' : formatCount(counts[t].value)})`}
+              : ` (${counts[name].value === undefined ? '…' : formatCount(counts[name].value)})`}
           </button>
         ))}
       </div>
@@ -157,7 +161,7 @@ export function UserManagementPage() {
                 htmlFor="um-search"
                 className="mb-1.5 block text-sm font-medium text-slate-800"
               >
-                Search
+                {t('admin.users.search')}
               </label>
               <div className="relative">
                 <Search
@@ -172,10 +176,10 @@ export function UserManagementPage() {
                   onChange={(e) => set('q', e.target.value)}
                   placeholder={
                     tab === 'users'
-                      ? 'Search by email or ID...'
+                      ? t('admin.users.searchUsers')
                       : tab === 'admins'
-                        ? 'Search by email or role...'
-                        : 'Search by email...'
+                        ? t('admin.users.searchAdmins')
+                        : t('admin.users.searchEmail')
                   }
                 />
               </div>
@@ -187,7 +191,7 @@ export function UserManagementPage() {
                 htmlFor="um-status"
                 className="mb-1.5 block text-sm font-medium text-slate-800"
               >
-                Status
+                {t('admin.users.status')}
               </label>
               <Select
                 id="um-status"
@@ -196,9 +200,9 @@ export function UserManagementPage() {
                   set('status', e.target.value === 'all' ? undefined : e.target.value)
                 }
               >
-                {Object.entries<string>(STATUS_OPTIONS[tab]).map(([value, label]) => (
+                {Object.entries<MessageId>(STATUS_OPTIONS[tab]).map(([value, label]) => (
                   <option key={value} value={value}>
-                    {label}
+                    {t(label)}
                   </option>
                 ))}
               </Select>
@@ -206,7 +210,7 @@ export function UserManagementPage() {
           )}
           <Button variant="secondary" onClick={clearFilters} disabled={!filtered}>
             <X aria-hidden="true" className="size-4" />
-            Clear Filters
+            {t('admin.users.clearFilters')}
           </Button>
         </Card>
 
@@ -240,18 +244,16 @@ export function UserManagementPage() {
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title="Delete administrator"
-        description={`Are you sure you want to delete admin user "${deleting?.email ?? ''}"?`}
-        confirmLabel="Delete"
+        title={t('admin.users.deleteTitle')}
+        description={t('admin.users.deleteConfirm', { email: deleting?.email ?? '' })}
+        confirmLabel={t('admin.users.delete')}
         loading={remove.isPending}
         onConfirm={() =>
           deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })
         }
       >
         {remove.isError && (
-          <Alert tone="error">
-            {errorMessage(remove.error, 'The administrator could not be deleted.')}
-          </Alert>
+          <Alert tone="error">{errorMessage(remove.error, t('admin.users.deleteFailed'))}</Alert>
         )}
       </ConfirmDialog>
     </div>

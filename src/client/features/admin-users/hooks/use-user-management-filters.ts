@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
+import type { MessageId } from '../../../../shared/i18n/namespaces.ts';
 import { useUrlFilters } from '../../../lib/use-url-filters.ts';
 import type { AdminStatus, ContactStatus, UserStatus } from '../api/keys.ts';
 
@@ -15,15 +16,28 @@ export const hasStatus = (tab: Tab): tab is StatusTab => tab !== 'subscribers';
  * imported here: it would bring its zod schemas into the page).
  */
 export const STATUS_OPTIONS = {
-  users: { all: 'All', verified: 'Verified', unverified: 'Unverified', admin: 'Admin' },
-  admins: { all: 'All', active: 'Active', inactive: 'Inactive' },
-  contact: { all: 'All', open: 'Open', handled: 'Handled' },
-} satisfies {
-  users: Record<UserStatus, string>;
-  admins: Record<AdminStatus, string>;
-  contact: Record<ContactStatus, string>;
+  users: {
+    all: 'admin.users.statusAll',
+    verified: 'admin.users.statusVerified',
+    unverified: 'admin.users.statusUnverified',
+    admin: 'admin.users.statusAdmin',
+  },
+  admins: {
+    all: 'admin.users.statusAll',
+    active: 'admin.users.statusActive',
+    inactive: 'admin.users.statusInactive',
+  },
+  contact: {
+    all: 'admin.users.statusAll',
+    open: 'admin.users.statusOpen',
+    handled: 'admin.users.statusHandled',
+  },
+} as const satisfies {
+  users: Record<UserStatus, MessageId>;
+  admins: Record<AdminStatus, MessageId>;
+  contact: Record<ContactStatus, MessageId>;
 };
-const optionsOf = <T extends string>(labels: Record<T, string>) => Object.keys(labels) as T[];
+const optionsOf = <T extends string>(labels: Record<T, MessageId>) => Object.keys(labels) as T[];
 
 const pick = <T extends string>(options: readonly T[], value: string | null, fallback: T): T =>
   options.includes(value as T) ? (value as T) : fallback;

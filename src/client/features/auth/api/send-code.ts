@@ -1,6 +1,5 @@
+import type { SendCodeResponse } from '../../../../shared/auth.ts';
 import { apiPost } from '../../../lib/api.ts';
-
-export type SendCodeResponse = { sent: true; resendAfterSeconds: number; expiresInSeconds: number };
 
 /**
  * POST /v1/auth/code. `next`: the /auth page's ?next=, the page the emailed link opens after

@@ -5,6 +5,7 @@ import { CODE_LENGTH, sanitizeCodeInput } from '../../../../shared/auth-rules.ts
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
+import { T, useT } from '../../../lib/i18n.tsx';
 import { useRequest } from '../../../lib/use-request.ts';
 import { sendCode } from '../api/send-code.ts';
 import { verifyCode } from '../api/verify-code.ts';
@@ -17,6 +18,8 @@ type Props = {
   /** Epoch ms when Resend unlocks. */
   resendAt: number;
   notice: string | null;
+  /** Development: where the mail can be read (no mail is sent). */
+  devOutbox?: string;
   onResent: (resendAfterSeconds: number) => void;
   onChangeEmail: () => void;
   /** The code was right: the user is signed in. */
@@ -28,10 +31,12 @@ export function CodeStep({
   next,
   resendAt,
   notice,
+  devOutbox,
   onResent,
   onChangeEmail,
   onSignedIn,
 }: Props) {
+  const t = useT();
   const [code, setCode] = useState('');
   const [resentNotice, setResentNotice] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -69,20 +74,40 @@ export function CodeStep({
 
   const resendError = resend.isError
     ? resend.error instanceof ApiError && resend.error.status >= 500
-      ? 'Failed to resend verification code'
-      : errorMessage(resend.error, 'Failed to resend verification code')
+      ? t('public.signIn.resendFailed')
+      : errorMessage(resend.error, t('public.signIn.resendFailed'))
     : null;
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
       <p className="text-sm text-slate-700">
-        Enter the 6-digit code sent to{' '}
-        <strong className="text-slate-900 [overflow-wrap:anywhere]">{email}</strong>
+        <T
+          id="public.signIn.codeSentTo"
+          values={{ email }}
+          components={{ 0: <strong className="text-slate-900 [overflow-wrap:anywhere]" /> }}
+        />
       </p>
       {notice && <Alert tone="info">{notice}</Alert>}
+      {devOutbox && (
+        <Alert tone="info">
+          <T
+            id="public.signIn.devOutbox"
+            components={{
+              0: (
+                <a
+                  href={devOutbox}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="font-medium underline focus-visible:ring-2 focus-visible:ring-accent-500 focus-visible:outline-none"
+                />
+              ),
+            }}
+          />
+        </Alert>
+      )}
       <div className="space-y-1.5">
         <label htmlFor="auth-code" className="block text-sm font-medium text-slate-800">
-          Verification code
+          {t('public.signIn.codeLabel')}
         </label>
         <input
           ref={inputRef}
@@ -107,7 +132,7 @@ export function CodeStep({
         <div id="auth-code-error" aria-live="polite">
           {verify.isError && (
             <Alert tone="error" className="mt-2">
-              {errorMessage(verify.error, 'Failed to verify code')}
+              {errorMessage(verify.error, t('public.signIn.verifyFailed'))}
             </Alert>
           )}
         </div>
@@ -121,13 +146,13 @@ export function CodeStep({
         loading={verify.isPending}
       >
         {!verify.isPending && <ShieldCheck aria-hidden="true" className="size-4" />}
-        {verify.isPending ? 'Verifying...' : 'Verify'}
+        {verify.isPending ? t('public.signIn.verifying') : t('public.signIn.verify')}
       </Button>
 
       <div className="flex flex-col-reverse items-center justify-between gap-3 border-t border-slate-100 pt-4 sm:flex-row">
         <Button variant="ghost" size="sm" onClick={onChangeEmail}>
           <ArrowLeft aria-hidden="true" className="size-4" />
-          Use a different email
+          {t('public.signIn.otherEmail')}
         </Button>
         <div aria-live="polite" className="text-sm">
           {secondsLeft > 0 ? (
@@ -135,19 +160,19 @@ export function CodeStep({
               className="inline-flex h-9 items-center px-3 text-slate-500"
               data-testid="resend-countdown"
             >
-              Resend in {secondsLeft}s
+              {t('public.signIn.resendIn', { seconds: secondsLeft })}
             </span>
           ) : (
             <Button variant="secondary" size="sm" onClick={doResend} loading={resend.isPending}>
               {!resend.isPending && <RotateCw aria-hidden="true" className="size-4" />}
-              Resend
+              {t('public.signIn.resend')}
             </Button>
           )}
         </div>
       </div>
       <div aria-live="polite">
         {resentNotice && !resend.isPending && (
-          <Alert tone="success">A new code has been sent to {email}.</Alert>
+          <Alert tone="success">{t('public.signIn.resent', { email })}</Alert>
         )}
         {resendError && <Alert tone="error">{resendError}</Alert>}
       </div>

@@ -6,6 +6,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
+import { emailError } from '../../../lib/email-error.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import { useRequest } from '../../../lib/use-request.ts';
 import { sendCode } from '../api/send-code.ts';
 
@@ -13,8 +15,16 @@ type Props = {
   defaultEmail: string;
   /** The /auth page's ?next= (raw): the emailed link leads there after sign-in. */
   next: string | null;
-  /** Called once a code is on its way (or one was sent moments ago), with the resend wait. */
-  onSent: (email: string, resendAfterSeconds: number, alreadySent: boolean) => void;
+  /**
+   * Called once a code is on its way (or one was sent moments ago), with the resend wait and, in
+   * development, where the mail can be read.
+   */
+  onSent: (
+    email: string,
+    resendAfterSeconds: number,
+    alreadySent: boolean,
+    devOutbox?: string,
+  ) => void;
 };
 
 /**
@@ -23,6 +33,7 @@ type Props = {
  * is uncontrolled (read on submit), so what was typed before the page's script ran is kept.
  */
 export function EmailStep({ defaultEmail, next, onSent }: Props) {
+  const t = useT();
   const send = useRequest(sendCode);
   const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string>();
@@ -30,7 +41,7 @@ export function EmailStep({ defaultEmail, next, onSent }: Props) {
 
   const check = (raw: string) => {
     const parsed = parseEmail(raw);
-    setError('error' in parsed ? parsed.error : undefined);
+    setError('error' in parsed ? emailError(t, parsed.error) : undefined);
     return parsed;
   };
 
@@ -46,7 +57,7 @@ export function EmailStep({ defaultEmail, next, onSent }: Props) {
     void send.run(
       { email, next },
       {
-        onSuccess: (res) => onSent(email, res.resendAfterSeconds, false),
+        onSuccess: (res) => onSent(email, res.resendAfterSeconds, false, res.devOutbox),
         onError: (err) => {
           // A code was sent moments ago (e.g. before a reload): go and enter it.
           if (err instanceof ApiError && err.code === 'RESEND_TOO_SOON') {
@@ -60,13 +71,13 @@ export function EmailStep({ defaultEmail, next, onSent }: Props) {
   const sendError =
     send.isError && !(send.error instanceof ApiError && send.error.code === 'RESEND_TOO_SOON')
       ? send.error instanceof ApiError && send.error.status >= 500
-        ? 'Failed to send verification code'
-        : errorMessage(send.error, 'Failed to send verification code')
+        ? t('public.signIn.sendFailed')
+        : errorMessage(send.error, t('public.signIn.sendFailed'))
       : null;
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
-      <FormField id="auth-email" label="Email address" error={error}>
+      <FormField id="auth-email" label={t('public.signIn.emailLabel')} error={error}>
         <Input
           ref={input}
           id="auth-email"
@@ -74,7 +85,7 @@ export function EmailStep({ defaultEmail, next, onSent }: Props) {
           type="email"
           autoComplete="email"
           inputMode="email"
-          placeholder="you@example.com"
+          placeholder={t('public.signIn.emailPlaceholder')}
           autoFocus
           required
           defaultValue={defaultEmail}
@@ -88,11 +99,9 @@ export function EmailStep({ defaultEmail, next, onSent }: Props) {
       {sendError && <Alert tone="error">{sendError}</Alert>}
       <Button type="submit" variant="primary" size="lg" className="w-full" loading={send.isPending}>
         {!send.isPending && <Mail aria-hidden="true" className="size-4" />}
-        {send.isPending ? 'Sending...' : 'Send Code'}
+        {send.isPending ? t('public.signIn.sending') : t('public.signIn.sendCode')}
       </Button>
-      <p className="text-center text-xs text-slate-500">
-        New here? Your account is created when you verify your email. No password needed.
-      </p>
+      <p className="text-center text-xs text-slate-500">{t('public.signIn.newHere')}</p>
     </form>
   );
 }

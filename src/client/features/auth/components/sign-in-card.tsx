@@ -1,12 +1,22 @@
 import { useState } from 'react';
 import type { Me } from '../../../../shared/auth.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { SiteName } from '../../../components/ui/site-name.tsx';
+import { T, useT } from '../../../lib/i18n.tsx';
 import { CodeStep } from './code-step.tsx';
 import { EmailStep } from './email-step.tsx';
 
 type State =
   | { step: 'email'; email: string }
-  | { step: 'code'; email: string; resendAt: number; notice: string | null };
+  | {
+      step: 'code';
+      email: string;
+      resendAt: number;
+      /** Shown above the code field: a code was sent moments ago. */
+      alreadySent: boolean;
+      /** Development: where the mail can be read (the server's outbox). */
+      devOutbox?: string;
+    };
 
 type Props = {
   /** Show that the emailed link was invalid or expired (/auth?error=link). */
@@ -23,35 +33,37 @@ type Props = {
  * (islands/sign-in.tsx) hydrates it alone.
  */
 export function SignInCard({ linkError, next, onSignedIn }: Props) {
+  const t = useT();
   const [state, setState] = useState<State>({ step: 'email', email: '' });
 
   return (
     <div className="space-y-6">
       <div className="text-center">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">
-          {state.step === 'email' ? 'Sign in to VOIP Manager' : 'Check your email'}
+          {state.step === 'email' ? (
+            <T id="public.signIn.title" components={{ 0: <SiteName /> }} />
+          ) : (
+            t('public.signIn.checkEmail')
+          )}
         </h1>
         <p className="mt-2 text-sm text-slate-600">
-          {state.step === 'email'
-            ? 'Enter your email and we’ll send you a sign-in code and link.'
-            : 'Type the code from the email, or just click the link in it.'}
+          {state.step === 'email' ? t('public.signIn.emailIntro') : t('public.signIn.codeIntro')}
         </p>
       </div>
       {linkError && state.step === 'email' && (
-        <Alert tone="error">This sign-in link is invalid or has expired. Request a new code.</Alert>
+        <Alert tone="error">{t('public.signIn.linkError')}</Alert>
       )}
       {state.step === 'email' ? (
         <EmailStep
           defaultEmail={state.email}
           next={next}
-          onSent={(email, seconds, alreadySent) =>
+          onSent={(email, seconds, alreadySent, devOutbox) =>
             setState({
               step: 'code',
               email,
+              devOutbox,
               resendAt: Date.now() + seconds * 1000,
-              notice: alreadySent
-                ? 'We sent a code to this address moments ago. Enter it below, or request a new one when the timer ends.'
-                : null,
+              alreadySent,
             })
           }
         />
@@ -61,9 +73,10 @@ export function SignInCard({ linkError, next, onSignedIn }: Props) {
           email={state.email}
           next={next}
           resendAt={state.resendAt}
-          notice={state.notice}
+          notice={state.alreadySent ? t('public.signIn.alreadySent') : null}
+          devOutbox={state.devOutbox}
           onResent={(seconds) =>
-            setState({ ...state, resendAt: Date.now() + seconds * 1000, notice: null })
+            setState({ ...state, resendAt: Date.now() + seconds * 1000, alreadySent: false })
           }
           onChangeEmail={() => setState({ step: 'email', email: state.email })}
           onSignedIn={onSignedIn}

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api.ts';
 
 export type SubscribeStatus = 'subscribed' | 'already_subscribed';
@@ -6,5 +5,3 @@ export type SubscribeStatus = 'subscribed' | 'already_subscribed';
 /** POST /v1/newsletter {email}: 201 subscribed, 200 already_subscribed, 429 when rate-limited. */
 export const subscribe = (email: string) =>
   apiPost<{ status: SubscribeStatus }>('/v1/newsletter', { email });
-
-export const useSubscribe = () => useMutation({ mutationFn: subscribe });

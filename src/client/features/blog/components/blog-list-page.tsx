@@ -1,59 +1,74 @@
 import { ArrowLeft, FileText } from 'lucide-react';
-import { Link } from 'react-router';
-import { PUBLIC_BLOG_CATEGORIES, type BlogCategory } from '../../../../shared/blog-rules.ts';
+import type { BlogListState, PublicPostList } from '../../../../shared/blog.ts';
+import {
+  PUBLIC_BLOG_CATEGORIES,
+  publicCategoryOf,
+  type BlogCategory,
+} from '../../../../shared/blog-rules.ts';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
+import { SiteName } from '../../../components/ui/site-name.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ToggleButton } from '../../../components/ui/toggle-button.tsx';
+import { T, useT } from '../../../lib/i18n.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useUrlFilters } from '../../../lib/use-url-filters.ts';
-import { useFeaturedPosts, usePosts } from '../api/list-posts.ts';
+import { usePostPages } from '../api/list-posts.ts';
 import { NewsletterBox } from './newsletter-box.tsx';
 import { PostCard } from './post-card.tsx';
+import { CATEGORY_NAMES } from './post-meta.tsx';
 
-const isPublicCategory = (v: string | null): v is BlogCategory =>
-  !!v && (PUBLIC_BLOG_CATEGORIES as readonly string[]).includes(v);
+/** `?category=`'s value when it is a public category, else null (all). */
+export const categoryOf = publicCategoryOf;
 
-/** /blog: featured posts, the category filter (kept in `?category=`), the list, Stay Updated. */
-export function BlogListPage() {
-  const { params, set } = useUrlFilters<'category'>();
-  const raw = params.get('category');
-  const category = isPublicCategory(raw) ? raw : null;
-  useDocumentTitle(category ? `${category} Articles` : 'Blog');
+/**
+ * /blog: featured posts, the category filter (kept in `?category=` by the caller: `onCategory`),
+ * the list, Stay Updated. No router and no query client: the list page's island hydrates it (ADR
+ * 0019); its links are page loads. `start`: the server's first pages (no read for them).
+ */
+export function BlogListPage({
+  category,
+  onCategory,
+  start,
+}: {
+  category: BlogCategory | null;
+  onCategory: (category: BlogCategory | null) => void;
+  start?: BlogListState | undefined;
+}) {
+  const t = useT();
+  const articlesTitle = category
+    ? t('public.blog.categoryArticles', { category: t(CATEGORY_NAMES[category]) })
+    : t('public.blog.allArticles');
+  useDocumentTitle(category ? articlesTitle : t('public.blog.title'));
 
   return (
     <>
       <div className="bg-gradient-to-br from-brand-950 via-brand-900 to-brand-800 text-white">
         <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
-          <Link
-            to="/"
+          <a
+            href="/"
             className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-brand-100 hover:text-white focus-visible:ring-2 focus-visible:ring-accent-400 focus-visible:outline-none"
           >
             <ArrowLeft aria-hidden="true" className="size-4" />
-            Back to Home
-          </Link>
-          <h1 className="mt-6 text-3xl font-bold tracking-tight sm:text-4xl">VOIP Manager Blog</h1>
-          <p className="mt-4 max-w-2xl text-lg text-brand-100">
-            Guides, security advice and industry news about virtual numbers and SMS verification.
-          </p>
+            {t('public.nav.backHome')}
+          </a>
+          <h1 className="mt-6 text-3xl font-bold tracking-tight sm:text-4xl">
+            <T id="public.blog.heading" components={{ 0: <SiteName /> }} />
+          </h1>
+          <p className="mt-4 max-w-2xl text-lg text-brand-100">{t('public.blog.intro')}</p>
         </div>
       </div>
 
       <div className="mx-auto max-w-6xl space-y-12 px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
-        <FeaturedSection />
+        <FeaturedSection start={start?.featured} />
 
         <section aria-labelledby="blog-articles-heading" className="space-y-6">
-          <div
-            role="group"
-            aria-label="Filter articles by category"
-            className="flex flex-wrap gap-2"
-          >
-            <ToggleButton pressed={!category} onClick={() => set('category', undefined)}>
-              All
+          <div role="group" aria-label={t('public.blog.filter')} className="flex flex-wrap gap-2">
+            <ToggleButton pressed={!category} onClick={() => onCategory(null)}>
+              {t('public.blog.all')}
             </ToggleButton>
             {PUBLIC_BLOG_CATEGORIES.map((c) => (
-              <ToggleButton key={c} pressed={category === c} onClick={() => set('category', c)}>
-                {c}
+              <ToggleButton key={c} pressed={category === c} onClick={() => onCategory(c)}>
+                {t(CATEGORY_NAMES[c])}
               </ToggleButton>
             ))}
           </div>
@@ -61,9 +76,13 @@ export function BlogListPage() {
             id="blog-articles-heading"
             className="text-2xl font-bold tracking-tight text-slate-900"
           >
-            {category ? `${category} Articles` : 'All Articles'}
+            {articlesTitle}
           </h2>
-          <PostList category={category} />
+          <PostList
+            key={category ?? ''}
+            category={category}
+            start={start && start.category === category ? start.posts : undefined}
+          />
         </section>
 
         <NewsletterBox />
@@ -73,10 +92,11 @@ export function BlogListPage() {
 }
 
 function CardSkeletons({ count }: { count: number }) {
+  const t = useT();
   return (
     <div
       role="status"
-      aria-label="Loading articles"
+      aria-label={t('public.blog.loading')}
       className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
     >
       {Array.from({ length: count }, (_, i) => (
@@ -93,18 +113,19 @@ function CardSkeletons({ count }: { count: number }) {
 }
 
 /** 'Featured Articles': hidden while loading and when there are none. */
-function FeaturedSection() {
-  const featured = useFeaturedPosts();
+function FeaturedSection({ start }: { start?: PublicPostList | undefined }) {
+  const t = useT();
+  const featured = usePostPages({ category: null, featured: true }, start);
   if (featured.isError && !featured.data) {
     return (
       <section aria-labelledby="blog-featured-heading" className="space-y-4">
         <h2 id="blog-featured-heading" className="text-2xl font-bold tracking-tight text-slate-900">
-          Featured Articles
+          {t('public.blog.featured')}
         </h2>
         <div className="flex flex-col items-start gap-3">
           <RetryAlert
             error={featured.error}
-            fallback="Failed to load the featured articles."
+            fallback={t('public.blog.featuredFailed')}
             onRetry={() => void featured.refetch()}
             retrying={featured.isFetching}
           />
@@ -117,7 +138,7 @@ function FeaturedSection() {
   return (
     <section aria-labelledby="blog-featured-heading" className="space-y-6">
       <h2 id="blog-featured-heading" className="text-2xl font-bold tracking-tight text-slate-900">
-        Featured Articles
+        {t('public.blog.featured')}
       </h2>
       <ul data-testid="featured-posts" className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
         {posts.map((p) => (
@@ -130,15 +151,22 @@ function FeaturedSection() {
   );
 }
 
-function PostList({ category }: { category: BlogCategory | null }) {
-  const list = usePosts(category);
+function PostList({
+  category,
+  start,
+}: {
+  category: BlogCategory | null;
+  start?: PublicPostList | undefined;
+}) {
+  const t = useT();
+  const list = usePostPages({ category, featured: false }, start);
   if (list.isPending) return <CardSkeletons count={6} />;
-  if (list.isError && !list.data) {
+  if (!list.data) {
     return (
       <div className="flex flex-col items-center gap-4 py-10 text-center">
         <RetryAlert
           error={list.error}
-          fallback="Failed to load the articles."
+          fallback={t('public.blog.listFailed')}
           onRetry={() => void list.refetch()}
           retrying={list.isFetching}
         />
@@ -150,11 +178,11 @@ function PostList({ category }: { category: BlogCategory | null }) {
     return (
       <div className="flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
         <FileText aria-hidden="true" className="size-10 text-slate-400" />
-        <p className="mt-3 text-lg font-semibold text-slate-900">No articles found</p>
+        <p className="mt-3 text-lg font-semibold text-slate-900">{t('public.blog.noneFound')}</p>
         <p className="mt-1 text-slate-600">
           {category
-            ? `There are no ${category} articles yet. Try another category.`
-            : 'There are no articles yet. Check back soon.'}
+            ? t('public.blog.noneInCategory', { category: t(CATEGORY_NAMES[category]) })
+            : t('public.blog.noneYet')}
         </p>
       </div>
     );
@@ -170,8 +198,8 @@ function PostList({ category }: { category: BlogCategory | null }) {
       </ul>
       <LoadMore
         list={list}
-        failed="Failed to load more articles."
-        loadingLabel="Loading more articles"
+        failed={t('public.blog.moreFailed')}
+        loadingLabel={t('public.blog.loadingMore')}
       />
     </div>
   );

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { ArrowLeft, FileQuestion, UserRound } from 'lucide-react';
-import { Link } from 'react-router';
 import { cutExcerpt, RELATED_POSTS } from '../../../../shared/blog-rules.ts';
 import type { PublicPostCard, PublicPostDto } from '../../../../shared/blog.ts';
-import { ButtonLink } from '../../../components/ui/button-link.tsx';
+import { buttonClass } from '../../../components/ui/button-styles.ts';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { isApiError } from '../../../lib/api.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePost } from '../api/get-post.ts';
 import { recordView } from '../api/record-view.ts';
@@ -16,18 +16,23 @@ import { ShareButton } from './share-button.tsx';
 const backLinkClass =
   'inline-flex items-center gap-1.5 rounded text-sm font-medium text-brand-700 hover:text-brand-900 hover:underline focus-visible:ring-2 focus-visible:ring-accent-500 focus-visible:outline-none';
 
-/** /blog/{slug}: the article, or 'Loading article...', 'Post Not Found', or an error with Retry. */
-export function BlogPostPage({ slug }: { slug: string }) {
-  const post = usePost(slug);
+/**
+ * /blog/{slug}: the article, or 'Loading article...', 'Post Not Found', or an error with Retry.
+ * No router and no query client: the post page's island hydrates it (ADR 0019); its links are page
+ * loads. `start`: the post the server rendered the page with (no read then).
+ */
+export function BlogPostPage({ slug, start }: { slug: string; start?: PublicPostDto | undefined }) {
+  const t = useT();
+  const post = usePost(slug, start);
   const notFound = isApiError(post.error) && post.error.status === 404;
   useDocumentTitle(
     post.data
       ? post.data.title
       : notFound
-        ? 'Post Not Found'
+        ? t('public.blog.notFound')
         : post.isError
-          ? 'Blog'
-          : 'Loading article...',
+          ? t('public.blog.title')
+          : t('public.blog.loadingPost'),
   );
 
   if (post.data) return <Article post={post.data} />;
@@ -37,40 +42,44 @@ export function BlogPostPage({ slug }: { slug: string }) {
       <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
         <RetryAlert
           error={post.error}
-          fallback="Failed to load the article."
+          fallback={t('public.blog.postFailed')}
           onRetry={() => void post.refetch()}
           retrying={post.isFetching}
         />
-        <Link to="/blog" className={backLinkClass}>
+        <a href="/blog" className={backLinkClass}>
           <ArrowLeft aria-hidden="true" className="size-4" />
-          Back to Blog
-        </Link>
+          {t('public.blog.back')}
+        </a>
       </div>
     );
   }
   return (
     <div className="flex flex-col items-center gap-3 px-4 py-24 text-slate-600">
       <Spinner size="lg" className="text-brand-900" label={null} />
-      <p role="status">Loading article...</p>
+      <p role="status">{t('public.blog.loadingPost')}</p>
     </div>
   );
 }
 
 function PostNotFound() {
+  const t = useT();
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <FileQuestion aria-hidden="true" className="size-12 text-slate-400" />
-      <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900">Post Not Found</h1>
-      <p className="mt-3 text-slate-600">The blog post you're looking for doesn't exist.</p>
-      <ButtonLink to="/blog" variant="primary" size="lg" className="mt-8">
+      <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900">
+        {t('public.blog.notFound')}
+      </h1>
+      <p className="mt-3 text-slate-600">{t('public.blog.notFoundText')}</p>
+      <a href="/blog" className={buttonClass('primary', 'lg', 'mt-8')}>
         <ArrowLeft aria-hidden="true" className="size-4" />
-        Back to Blog
-      </ButtonLink>
+        {t('public.blog.back')}
+      </a>
     </div>
   );
 }
 
 function Article({ post }: { post: PublicPostDto }) {
+  const t = useT();
   // One view per post shown (the server counts a visitor once a day); a ref, so StrictMode's
   // second effect run and re-renders do not send it again.
   const viewed = useRef<string | null>(null);
@@ -83,10 +92,10 @@ function Article({ post }: { post: PublicPostDto }) {
   const related = post.related.slice(0, RELATED_POSTS);
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
-      <Link to="/blog" className={backLinkClass}>
+      <a href="/blog" className={backLinkClass}>
         <ArrowLeft aria-hidden="true" className="size-4" />
-        Back to Blog
-      </Link>
+        {t('public.blog.back')}
+      </a>
       <header className="mt-6 border-b border-slate-200 pb-8">
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
           <CategoryBadge category={post.category} />
@@ -99,7 +108,7 @@ function Article({ post }: { post: PublicPostDto }) {
           <p className="flex min-w-0 items-center gap-2 text-slate-700">
             <UserRound aria-hidden="true" className="size-5 shrink-0 text-slate-500" />
             <span className="break-words">
-              <span className="sr-only">By </span>
+              <span className="sr-only">{t('public.blog.by')} </span>
               <span data-testid="post-author" className="font-medium">
                 {post.author}
               </span>
@@ -126,20 +135,17 @@ function Article({ post }: { post: PublicPostDto }) {
         </span>
         <div className="min-w-0">
           <h2 id="about-author-heading" className="text-lg font-semibold text-slate-900">
-            About the Author
+            {t('public.blog.aboutAuthor')}
           </h2>
           <p className="mt-1 font-medium break-words text-slate-800">{post.author}</p>
-          <p className="mt-1 text-sm text-slate-600">
-            Writing about virtual numbers, SMS verification and keeping accounts secure for the VOIP
-            Manager community.
-          </p>
+          <p className="mt-1 text-sm text-slate-600">{t('public.blog.authorBio')}</p>
         </div>
       </aside>
 
       {related.length > 0 && (
         <section aria-labelledby="related-heading" className="mt-12">
           <h2 id="related-heading" className="text-2xl font-bold tracking-tight text-slate-900">
-            Related Articles
+            {t('public.blog.related')}
           </h2>
           <ul data-testid="related-posts" className="mt-6 grid gap-6 sm:grid-cols-2">
             {related.map((r) => (
@@ -152,10 +158,10 @@ function Article({ post }: { post: PublicPostDto }) {
       )}
 
       <div className="mt-12 border-t border-slate-200 pt-8">
-        <Link to="/blog" className={backLinkClass}>
+        <a href="/blog" className={backLinkClass}>
           <ArrowLeft aria-hidden="true" className="size-4" />
-          Back to Blog
-        </Link>
+          {t('public.blog.back')}
+        </a>
       </div>
     </article>
   );
@@ -168,12 +174,12 @@ function RelatedCard({ post }: { post: PublicPostCard }) {
         <CategoryBadge category={post.category} />
       </div>
       <h3 className="mt-3 text-lg font-semibold break-words text-slate-900">
-        <Link
-          to={`/blog/${post.slug}`}
+        <a
+          href={`/blog/${post.slug}`}
           className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none"
         >
           {post.title}
-        </Link>
+        </a>
       </h3>
       <p data-testid="related-excerpt" className="mt-2 flex-1 break-words text-sm text-slate-600">
         {cutExcerpt(post.excerpt)}

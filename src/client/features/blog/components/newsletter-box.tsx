@@ -1,58 +1,54 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Mail } from 'lucide-react';
-import {
-  ALREADY_SUBSCRIBED_MESSAGE,
-  SUBSCRIBED_MESSAGE,
-  subscribeBody,
-} from '../../../../shared/newsletter.ts';
+import { parseEmail } from '../../../../shared/auth-rules.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
-import { useSubscribe } from '../api/subscribe.ts';
-
-/** '45 seconds', '1 minute', '3 minutes'. */
-function waitText(seconds: number) {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-}
+import { emailError } from '../../../lib/email-error.ts';
+import { useT, type Translate } from '../../../lib/i18n.tsx';
+import { useRequest } from '../../../lib/use-request.ts';
+import { subscribe } from '../api/subscribe.ts';
+import { errorText } from '../../../lib/error-text.ts';
 
 /** What to say about a failed subscribe that is not about the address itself. */
-function failureText(err: unknown) {
+function failureText(t: Translate, err: unknown) {
   if (err instanceof ApiError && err.status === 429) {
-    return err.retryAfterSeconds
-      ? `Too many attempts. Please try again in ${waitText(err.retryAfterSeconds)}.`
-      : errorMessage(err);
+    const seconds = err.retryAfterSeconds;
+    if (!seconds) return errorMessage(err);
+    return seconds < 60
+      ? t('public.newsletter.tooManySeconds', { count: seconds })
+      : t('public.newsletter.tooManyMinutes', { count: Math.ceil(seconds / 60) });
   }
-  return errorMessage(err, 'We could not subscribe you. Please try again.');
+  return errorMessage(err, t('public.newsletter.failed'));
 }
 
 /**
  * 'Stay Updated': an email box that subscribes to the newsletter (POST /v1/newsletter). The
- * address is checked here with the server's schema (shared/newsletter.ts, emailSchema) and again
- * by the server (a 400's field error shows the same way).
+ * address is checked here with the server's rules (`parseEmail`, held to the server's emailSchema
+ * by a test) and again by the server (a 400's field error shows the same way).
  * The outcome is announced in a polite live region.
  */
 export function NewsletterBox() {
+  const t = useT();
   const id = useId();
   const inputId = `${id}-email`;
   const errorId = `${inputId}-error`;
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const send = useSubscribe();
+  const send = useRequest(subscribe);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (send.isPending) return;
-    const parsed = subscribeBody.safeParse({ email });
-    if (!parsed.success) {
+    const parsed = parseEmail(email);
+    if ('error' in parsed) {
       send.reset();
-      setFieldError(parsed.error.issues[0]?.message ?? 'Please enter a valid email address');
+      setFieldError(emailError(t, parsed.error));
       return;
     }
     setFieldError(null);
-    send.mutate(parsed.data.email, {
+    void send.run(parsed.email, {
       onSuccess: () => setEmail(''),
       onError: (err) => {
         const msg = err instanceof ApiError ? err.fields?.email?.[0] : undefined;
@@ -61,12 +57,12 @@ export function NewsletterBox() {
     });
   };
 
-  const status = send.isSuccess
+  const status = send.data
     ? send.data.status === 'already_subscribed'
-      ? ALREADY_SUBSCRIBED_MESSAGE
-      : SUBSCRIBED_MESSAGE
+      ? t('public.newsletter.alreadySubscribed')
+      : t('public.newsletter.subscribed')
     : null;
-  const failure = send.isError && !fieldError ? failureText(send.error) : null;
+  const failure = send.isError && !fieldError ? failureText(t, send.error) : null;
 
   return (
     <section
@@ -76,11 +72,9 @@ export function NewsletterBox() {
       <div className="mx-auto max-w-2xl text-center">
         <Mail aria-hidden="true" className="mx-auto size-8 text-accent-300" />
         <h2 id={`${id}-title`} className="mt-3 text-2xl font-bold tracking-tight">
-          Stay Updated
+          {t('public.newsletter.title')}
         </h2>
-        <p className="mt-2 text-brand-100">
-          Get the latest articles on virtual numbers, verification and security in your inbox.
-        </p>
+        <p className="mt-2 text-brand-100">{t('public.newsletter.text')}</p>
         <form
           onSubmit={onSubmit}
           noValidate
@@ -88,14 +82,14 @@ export function NewsletterBox() {
         >
           <div className="min-w-0 flex-1">
             <label htmlFor={inputId} className="sr-only">
-              Email address
+              {t('public.signIn.emailLabel')}
             </label>
             <Input
               id={inputId}
               type="email"
               name="email"
               autoComplete="email"
-              placeholder="Enter your email"
+              placeholder={t('public.newsletter.placeholder')}
               value={email}
               invalid={!!fieldError}
               aria-describedby={errorId}
@@ -105,11 +99,11 @@ export function NewsletterBox() {
               }}
             />
             <p id={errorId} className="mt-1.5 text-sm text-red-200 empty:hidden">
-              {fieldError ?? ''}
+              {errorText(t, fieldError ?? undefined)}
             </p>
           </div>
           <Button type="submit" variant="accent" size="lg" disabled={send.isPending}>
-            {send.isPending ? 'Subscribing...' : 'Subscribe'}
+            {send.isPending ? t('public.newsletter.subscribing') : t('public.newsletter.subscribe')}
           </Button>
         </form>
         <div aria-live="polite" className="mx-auto mt-4 max-w-md text-left empty:hidden">

@@ -1,11 +1,11 @@
-import { Link } from 'react-router';
 import type { PublicPostCard } from '../../../../shared/blog.ts';
 import { cn } from '../../../lib/cn.ts';
 import { CategoryBadge, PostMeta } from './post-meta.tsx';
 
 /**
  * A post's card: category, title (the link to /blog/{slug}, stretched over the whole card),
- * excerpt, author, date and read time. `featured` makes it larger.
+ * excerpt, author, date and read time. `featured` makes it larger. A plain link (a page load, as
+ * between the public pages): the blog's pages are islands without the router (ADR 0019).
  */
 export function PostCard({
   post,
@@ -34,12 +34,12 @@ export function PostCard({
           featured ? 'text-xl sm:text-2xl' : 'text-lg',
         )}
       >
-        <Link
-          to={`/blog/${post.slug}`}
+        <a
+          href={`/blog/${post.slug}`}
           className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none"
         >
           {post.title}
-        </Link>
+        </a>
       </Heading>
       <p className="mt-2 line-clamp-3 flex-1 break-words text-slate-600">{post.excerpt}</p>
       <PostMeta

@@ -1,5 +1,8 @@
 import { Calendar, Clock, User } from 'lucide-react';
 import { cn } from '../../../lib/cn.ts';
+import { useLocale, useT } from '../../../lib/i18n.tsx';
+import type { MessageId } from '../../../../shared/i18n/namespaces.ts';
+import type { BlogCategory } from '../../../../shared/blog-rules.ts';
 import { formatPostDate } from '../format.ts';
 
 /** Author, date and read time of a post, in one wrapping row. */
@@ -14,6 +17,8 @@ export function PostMeta({
   readTime: string;
   className?: string;
 }) {
+  const t = useT();
+  const { tag } = useLocale();
   return (
     <p
       className={cn(
@@ -24,14 +29,14 @@ export function PostMeta({
       {author && (
         <span className="inline-flex min-w-0 items-center gap-1.5">
           <User aria-hidden="true" className="size-4 shrink-0" />
-          <span className="sr-only">By </span>
+          <span className="sr-only">{t('public.blog.by')} </span>
           <span className="break-words">{author}</span>
         </span>
       )}
       <span className="inline-flex items-center gap-1.5">
         <Calendar aria-hidden="true" className="size-4 shrink-0" />
         <time dateTime={createdAt} data-testid="post-date">
-          {formatPostDate(createdAt)}
+          {formatPostDate(createdAt, tag)}
         </time>
       </span>
       <span className="inline-flex items-center gap-1.5" data-testid="post-read-time">
@@ -42,11 +47,22 @@ export function PostMeta({
   );
 }
 
+/** Each category's name (the stored value stays English). */
+export const CATEGORY_NAMES: Record<BlogCategory, MessageId> = {
+  General: 'public.blog.category.general',
+  Security: 'public.blog.category.security',
+  Technical: 'public.blog.category.technical',
+  Industry: 'public.blog.category.industry',
+  Strategy: 'public.blog.category.strategy',
+  Business: 'public.blog.category.business',
+};
+
 /** The category label of a card or post. */
-export function CategoryBadge({ category }: { category: string }) {
+export function CategoryBadge({ category }: { category: BlogCategory }) {
+  const t = useT();
   return (
     <span className="inline-flex items-center rounded-full bg-accent-50 px-2.5 py-0.5 text-xs font-semibold text-accent-800 ring-1 ring-accent-200 ring-inset">
-      {category}
+      {t(CATEGORY_NAMES[category])}
     </span>
   );
 }

@@ -3,7 +3,8 @@ import { Check, Share2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { trackEvent } from '../../../lib/analytics.ts';
-import { writeClipboard } from '../../../lib/use-copy.ts';
+import { writeClipboard } from '../../../lib/clipboard.ts';
+import { useT } from '../../../lib/i18n.tsx';
 
 const FEEDBACK_MS = 2000;
 
@@ -14,6 +15,7 @@ const FEEDBACK_MS = 2000;
  * `blog_post_shared` {slug} (lib/analytics.ts).
  */
 export function ShareButton({ title, slug }: { title: string; slug: string }) {
+  const t = useT();
   const [copied, setCopied] = useState(false);
   const [manualUrl, setManualUrl] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -57,16 +59,16 @@ export function ShareButton({ title, slug }: { title: string; slug: string }) {
           ) : (
             <Share2 aria-hidden="true" className="size-4" />
           )}
-          Share
+          {t('public.blog.share')}
         </Button>
         <span aria-live="polite" className="text-sm font-medium text-accent-700">
-          {copied ? 'Link copied' : ''}
+          {copied ? t('public.blog.linkCopied') : ''}
         </span>
       </div>
       {manualUrl && (
         <div className="w-full max-w-md">
           <label htmlFor="share-url" className="text-sm text-slate-700">
-            Copy this link to share the article:
+            {t('public.blog.copyLink')}
           </label>
           <Input
             ref={field}

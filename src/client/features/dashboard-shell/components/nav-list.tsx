@@ -1,15 +1,17 @@
 import { NavLink } from 'react-router';
 import { cn } from '../../../lib/cn.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import { useMe } from '../../../lib/me.ts';
 import { adminItem, navItems } from '../nav-items.ts';
 
 /** The user-area navigation links (and 'Admin' for an active admin); the active one is highlighted. */
 export function NavList({ onNavigate }: { onNavigate?: () => void }) {
+  const t = useT();
   const me = useMe();
   const items = me.data?.admin ? [...navItems, adminItem] : navItems;
   return (
     <ul className="space-y-1">
-      {items.map(({ to, label, icon: Icon, end }) => (
+      {items.map(({ to, labelId, icon: Icon, end }) => (
         <li key={to}>
           <NavLink
             to={to}
@@ -30,7 +32,7 @@ export function NavList({ onNavigate }: { onNavigate?: () => void }) {
                   aria-hidden="true"
                   className={cn('size-5', isActive ? 'text-accent-400' : 'text-brand-200')}
                 />
-                {label}
+                {t(labelId)}
               </>
             )}
           </NavLink>

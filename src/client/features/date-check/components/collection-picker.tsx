@@ -12,7 +12,7 @@ import {
   expiryOf,
   formatEndDate,
 } from '../../../lib/expiry.ts';
-import { formatCount } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import { useNow } from '../../../lib/use-now.ts';
 
 /**
@@ -27,6 +27,7 @@ export function CollectionPicker({
   running: boolean;
   onCheck: (numbers: PickedNumber[]) => void;
 }) {
+  const t = useT();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   /** Every number chosen so far, by id (the check needs their phone numbers). */
   const [known, setKnown] = useState<ReadonlyMap<string, PickedNumber>>(new Map());
@@ -41,10 +42,10 @@ export function CollectionPicker({
     <div className="space-y-3">
       <NumberPicker
         mode="multiple"
-        label="Your numbers"
-        searchLabel="Search your numbers"
+        label={t('public.dateCheck.yourNumbers')}
+        searchLabel={t('public.dateCheck.searchNumbers')}
         selected={selected}
-        emptyHint="Add numbers with their API links, then check their end dates here."
+        emptyHint={t('public.dateCheck.emptyCollection')}
         rowDetail={endDate}
         selectAllMax={MAX_DATE_CHECK_LINES}
         onChange={(next, chosen) => {
@@ -59,7 +60,7 @@ export function CollectionPicker({
       />
 
       <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-xs text-slate-500">Found end dates are saved on the numbers.</p>
+        <p className="text-xs text-slate-500">{t('public.dateCheck.savedNote')}</p>
         <Button
           variant="primary"
           loading={running}
@@ -68,7 +69,9 @@ export function CollectionPicker({
           className="w-full sm:w-auto"
         >
           {!running && <CalendarSearch aria-hidden="true" className="size-4" />}
-          {running ? 'Checking...' : `Check Selected (${formatCount(picked.length)})`}
+          {running
+            ? t('public.dateCheck.checking')
+            : t('public.dateCheck.checkSelected', { count: picked.length })}
         </Button>
       </div>
     </div>
@@ -77,6 +80,7 @@ export function CollectionPicker({
 
 /** The number's end date in the expiry colours, or 'No end date yet'. */
 function EndDateChip({ number: n, now }: { number: VoipNumber; now: Date }) {
+  const t = useT();
   const { days, band } = expiryOf(n.endDate, now);
   const ExpiryIcon = expiryIcon[band];
   return (
@@ -89,13 +93,13 @@ function EndDateChip({ number: n, now }: { number: VoipNumber; now: Date }) {
       <ExpiryIcon aria-hidden="true" className="size-3.5 shrink-0" />
       {n.endDate && days !== null ? (
         <>
-          <span className="sr-only">End date </span>
+          <span className="sr-only">{t('public.dateCheck.endDate')} </span>
           <span className="font-medium">{formatEndDate(n.endDate)}</span>
           <span aria-hidden="true">·</span>
-          <span>{daysLeftLabel(days)}</span>
+          <span>{daysLeftLabel(t, days)}</span>
         </>
       ) : (
-        <span className="font-medium">No end date yet</span>
+        <span className="font-medium">{t('public.dateCheck.noEndDate')}</span>
       )}
     </span>
   );

@@ -5,6 +5,7 @@ import { MAX_DATE_CHECK_LINES } from '../../../../shared/checks.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ToggleButton } from '../../../components/ui/toggle-button.tsx';
+import { T, useT } from '../../../lib/i18n.tsx';
 import { NUMBERS_ROOT } from '../../../lib/query-roots.ts';
 import { streamDateCheck } from '../api/run-date-check.ts';
 import { useDateCheckRun } from '../hooks/use-date-check-run.ts';
@@ -17,11 +18,15 @@ import { LinesForm } from './lines-form.tsx';
 
 type Mode = 'collection' | 'bulk';
 
+/** The example line's link in the placeholder (an address, not text to translate). */
+const SAMPLE_LINK = 'https://provider.example/api?key=abc';
+
 /** On phones the two modes share the width, so their labels may wrap. */
 const toggleClass = 'max-sm:h-auto max-sm:min-h-11 max-sm:py-1.5 max-sm:whitespace-normal';
 
 /** /dashboard/date-check: check end dates of selected numbers or pasted lines; results stream in. */
 export function DateCheckPage() {
+  const t = useT();
   const queryClient = useQueryClient();
   // Found dates are saved on the numbers: refresh every numbers query afterwards.
   const onSettled = useCallback(
@@ -58,21 +63,22 @@ export function DateCheckPage() {
         <div>
           <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
             <CalendarClock aria-hidden="true" className="size-7 text-accent-600" />
-            Date Check
+            {t('public.dateCheck.title')}
           </h1>
-          <p className="mt-1 text-sm text-slate-600">
-            Ask each number’s provider when its rental ends. Found end dates are saved on your
-            numbers.
-          </p>
+          <p className="mt-1 text-sm text-slate-600">{t('public.dateCheck.intro')}</p>
         </div>
-        <div role="group" aria-label="Check mode" className="grid grid-cols-2 gap-2 sm:flex">
+        <div
+          role="group"
+          aria-label={t('public.dateCheck.mode')}
+          className="grid grid-cols-2 gap-2 sm:flex"
+        >
           <ToggleButton
             pressed={mode === 'collection'}
             onClick={() => setMode('collection')}
             className={toggleClass}
           >
             <ListChecks aria-hidden="true" className="size-4" />
-            Select from Collection
+            {t('public.dateCheck.fromCollection')}
           </ToggleButton>
           <ToggleButton
             pressed={mode === 'bulk'}
@@ -80,7 +86,7 @@ export function DateCheckPage() {
             className={toggleClass}
           >
             <ClipboardList aria-hidden="true" className="size-4" />
-            Bulk Input
+            {t('public.dateCheck.bulkInput')}
           </ToggleButton>
         </div>
       </div>
@@ -91,17 +97,19 @@ export function DateCheckPage() {
         ) : (
           <LinesForm
             id="date-check-lines"
-            label="Phone numbers (one per line)"
+            label={t('public.dateCheck.bulkLabel')}
             maxLines={MAX_DATE_CHECK_LINES}
-            placeholder={'5551234567\n5559876543----https://provider.example/api?key=abc'}
+            placeholder={`5551234567\n5559876543----${SAMPLE_LINK}`}
             running={run.running}
             onSubmit={checkLines}
             help={
-              <>
-                One number per line; an API link after it is fine (separators{' '}
-                <code className="font-mono">----</code>, <code className="font-mono">|</code>, tab
-                or space). Only numbers in your collection are checked, with their saved links.
-              </>
+              <T
+                id="public.dateCheck.bulkHelp"
+                components={{
+                  0: <code className="font-mono" />,
+                  1: <code className="font-mono" />,
+                }}
+              />
             }
           />
         )}
@@ -117,8 +125,9 @@ export function DateCheckPage() {
       ) : (
         !run.error && (
           <p className="rounded-2xl border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-600">
-            No checks yet. {mode === 'collection' ? 'Select numbers' : 'Paste numbers'}, then check
-            their dates — results appear here as each one is checked.
+            {mode === 'collection'
+              ? t('public.dateCheck.noChecksSelect')
+              : t('public.dateCheck.noChecksPaste')}
           </p>
         )
       )}

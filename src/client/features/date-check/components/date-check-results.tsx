@@ -5,20 +5,26 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { downloadCsv } from '../../../lib/csv.ts';
-import { countOf, formatCount } from '../../../lib/format.ts';
-import { expiredCsv, NO_EXPIRED_TO_EXPORT, NO_RESULTS_TO_EXPORT, resultsCsv } from '../exports.ts';
+import { formatCount } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n.tsx';
+import type { MessageId } from '../../../../shared/i18n/namespaces.ts';
+import { expiredCsv, resultsCsv } from '../exports.ts';
 import type { DateCheckRun } from '../hooks/use-date-check-run.ts';
 import type { ResultRow, RowStatus } from '../types.ts';
 import { ResultItem } from './result-item.tsx';
 
 type Filter = 'all' | 'active' | 'expiring-soon' | 'expired' | 'error';
 
-const TILES: { filter: Filter; label: string; tone: string }[] = [
-  { filter: 'all', label: 'Total', tone: 'text-slate-900' },
-  { filter: 'active', label: 'Active', tone: 'text-emerald-700' },
-  { filter: 'expiring-soon', label: 'Expiring Soon', tone: 'text-orange-700' },
-  { filter: 'expired', label: 'Expired', tone: 'text-red-700' },
-  { filter: 'error', label: 'Errors', tone: 'text-slate-700' },
+const TILES: { filter: Filter; label: MessageId; tone: string }[] = [
+  { filter: 'all', label: 'public.dateCheck.total', tone: 'text-slate-900' },
+  { filter: 'active', label: 'public.dateCheck.status.active', tone: 'text-emerald-700' },
+  {
+    filter: 'expiring-soon',
+    label: 'public.dateCheck.status.expiringSoon',
+    tone: 'text-orange-700',
+  },
+  { filter: 'expired', label: 'public.dateCheck.status.expired', tone: 'text-red-700' },
+  { filter: 'error', label: 'public.dateCheck.errors', tone: 'text-slate-700' },
 ];
 
 function countRows(rows: readonly ResultRow[]) {
@@ -39,6 +45,7 @@ function countRows(rows: readonly ResultRow[]) {
  * in request order. Selecting a count shows only those results.
  */
 export function DateCheckResults({ run }: { run: DateCheckRun }) {
+  const t = useT();
   const { rows, phase } = run;
   const [filter, setFilter] = useState<Filter>('all');
   const [notice, setNotice] = useState<string | null>(null);
@@ -59,8 +66,8 @@ export function DateCheckResults({ run }: { run: DateCheckRun }) {
     setNotice(text);
     if (text) noticeTimer.current = setTimeout(() => setNotice(null), 5_000);
   };
-  const exportFile = (file: { filename: string; csv: string } | null, empty: string) => {
-    if (!file) return showNotice(empty);
+  const exportFile = (file: { filename: string; csv: string } | null, empty: MessageId) => {
+    if (!file) return showNotice(t(empty));
     showNotice(null);
     downloadCsv(file.filename, file.csv);
   };
@@ -68,19 +75,19 @@ export function DateCheckResults({ run }: { run: DateCheckRun }) {
   if (total === 0) return null;
 
   const statusText = running
-    ? `Checking ${countOf(total, 'number')}…`
+    ? t('public.dateCheck.run.checking', { count: total })
     : phase === 'cancelled'
-      ? `Check cancelled: ${formatCount(finished)} of ${countOf(total, 'number')} checked.`
+      ? t('public.dateCheck.run.cancelled', { done: finished, count: total })
       : phase === 'failed'
-        ? `Check stopped: ${formatCount(finished)} of ${countOf(total, 'number')} checked.`
-        : `Finished: ${countOf(total, 'number')} checked.`;
+        ? t('public.dateCheck.run.stopped', { done: finished, count: total })
+        : t('public.dateCheck.run.finished', { count: total });
 
   return (
     <section aria-labelledby="results-summary-heading" className="space-y-4">
       <Card className="p-4 sm:p-6">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="results-summary-heading" className="text-lg font-semibold text-slate-900">
-            Results Summary
+            {t('public.dateCheck.summary')}
           </h2>
           <p className="text-sm text-slate-600" aria-live="polite" data-testid="run-status">
             {statusText}
@@ -89,22 +96,22 @@ export function DateCheckResults({ run }: { run: DateCheckRun }) {
 
         <div
           role="group"
-          aria-label="Show results by status"
+          aria-label={t('public.dateCheck.byStatus')}
           className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-5 sm:gap-3"
         >
-          {TILES.map((t) => {
-            const value = t.filter === 'all' ? total : counts[t.filter];
-            const pressed = filter === t.filter;
+          {TILES.map((tile) => {
+            const value = tile.filter === 'all' ? total : counts[tile.filter];
+            const pressed = filter === tile.filter;
             return (
               <button
-                key={t.filter}
+                key={tile.filter}
                 type="button"
                 aria-pressed={pressed}
-                data-testid={`count-${t.filter}`}
-                onClick={() => setFilter(pressed ? 'all' : t.filter)}
+                data-testid={`count-${tile.filter}`}
+                onClick={() => setFilter(pressed ? 'all' : tile.filter)}
                 className={cn(
                   'flex flex-col items-start rounded-xl border px-3 py-2.5 text-left transition-colors focus-visible:ring-2 focus-visible:ring-accent-500 focus-visible:ring-offset-2 focus-visible:outline-none',
-                  t.filter === 'all' && 'col-span-2 sm:col-span-1',
+                  tile.filter === 'all' && 'col-span-2 sm:col-span-1',
                   pressed
                     ? 'border-brand-700 bg-brand-50 ring-1 ring-brand-700'
                     : 'border-slate-200 bg-white hover:bg-slate-50',
@@ -113,13 +120,13 @@ export function DateCheckResults({ run }: { run: DateCheckRun }) {
                 <span
                   className={cn(
                     'text-2xl font-bold tabular-nums',
-                    value === 0 ? 'text-slate-400' : t.tone,
+                    value === 0 ? 'text-slate-400' : tile.tone,
                   )}
                   data-testid="count-value"
                 >
                   {formatCount(value)}
                 </span>
-                <span className="text-xs font-medium text-slate-600">{t.label}</span>
+                <span className="text-xs font-medium text-slate-600">{t(tile.label)}</span>
               </button>
             );
           })}
@@ -128,7 +135,7 @@ export function DateCheckResults({ run }: { run: DateCheckRun }) {
         {(running || finished < total) && (
           <div className="mt-4">
             <div className="mb-1 flex justify-between text-xs text-slate-600">
-              <span id="progress-label">Progress</span>
+              <span id="progress-label">{t('public.dateCheck.progress')}</span>
               <span className="tabular-nums">
                 {formatCount(finished)} / {formatCount(total)}
               </span>
@@ -139,7 +146,7 @@ export function DateCheckResults({ run }: { run: DateCheckRun }) {
               aria-valuemin={0}
               aria-valuemax={total}
               aria-valuenow={finished}
-              aria-valuetext={`${formatCount(finished)} of ${formatCount(total)} checked`}
+              aria-valuetext={t('public.dateCheck.progressValue', { done: finished, count: total })}
               className="h-2 overflow-hidden rounded-full bg-slate-100"
             >
               <div
@@ -157,29 +164,29 @@ export function DateCheckResults({ run }: { run: DateCheckRun }) {
           {running ? (
             <Button variant="secondary" size="sm" onClick={run.cancel}>
               <X aria-hidden="true" className="size-4" />
-              Cancel
+              {t('public.dateCheck.cancel')}
             </Button>
           ) : (
             <>
               <Button
                 variant="secondary"
                 size="sm"
-                onClick={() => exportFile(expiredCsv(rows), NO_EXPIRED_TO_EXPORT)}
+                onClick={() => exportFile(expiredCsv(rows), 'public.dateCheck.noExpiredToExport')}
               >
                 <FileWarning aria-hidden="true" className="size-4" />
-                Export Expired
+                {t('public.dateCheck.exportExpired')}
               </Button>
               <Button
                 variant="secondary"
                 size="sm"
-                onClick={() => exportFile(resultsCsv(rows), NO_RESULTS_TO_EXPORT)}
+                onClick={() => exportFile(resultsCsv(rows), 'public.dateCheck.noResultsToExport')}
               >
                 <Download aria-hidden="true" className="size-4" />
-                Export All Results
+                {t('public.dateCheck.exportAll')}
               </Button>
               <Button variant="ghost" size="sm" onClick={run.clear} className="sm:ml-auto">
                 <ListX aria-hidden="true" className="size-4" />
-                Clear Results
+                {t('public.dateCheck.clear')}
               </Button>
             </>
           )}
@@ -198,23 +205,23 @@ export function DateCheckResults({ run }: { run: DateCheckRun }) {
           aria-hidden="true"
           className="hidden grid-cols-[11rem_8.5rem_minmax(0,1fr)] gap-x-3 border-b border-slate-200 bg-slate-50 px-5 py-2 text-xs font-semibold tracking-wide text-slate-500 uppercase sm:grid"
         >
-          <span>Phone Number</span>
-          <span>Status</span>
-          <span>End Date</span>
+          <span>{t('public.dateCheck.column.phone')}</span>
+          <span>{t('public.dateCheck.column.status')}</span>
+          <span>{t('public.dateCheck.column.endDate')}</span>
         </div>
         {shown.length === 0 ? (
           <p className="px-5 py-10 text-center text-sm text-slate-600">
-            No results with this status.{' '}
+            {t('public.dateCheck.noneWithStatus')}{' '}
             <button
               type="button"
               onClick={() => setFilter('all')}
               className="rounded font-medium text-brand-700 underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-accent-500 focus-visible:outline-none"
             >
-              Show all
+              {t('public.dateCheck.showAll')}
             </button>
           </p>
         ) : (
-          <ul aria-label="Date check results" className="divide-y divide-slate-100">
+          <ul aria-label={t('public.dateCheck.results')} className="divide-y divide-slate-100">
             {shown.map((row, i) => (
               // Rows never move: the index in the (filtered) request order is a stable key.
               <ResultItem key={filter === 'all' ? i : `${filter}-${i}`} row={row} />

@@ -2,6 +2,7 @@ import { ShieldCheck } from 'lucide-react';
 import { PUBLIC_DATE_CHECK_MAX_LINES } from '../../../../shared/check-rules.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { T, useT } from '../../../lib/i18n.tsx';
 import { streamPublicDateCheck } from '../api/run-date-check.ts';
 import { useDateCheckRun } from '../hooks/use-date-check-run.ts';
 import { guessPhone } from '../lines.ts';
@@ -16,6 +17,7 @@ const LINK = 'https://provider.example/api?key=abc';
  * /date-checker page's island (islands/date-checker.tsx) hydrates it alone.
  */
 export function DateCheckerTool() {
+  const t = useT();
   const run = useDateCheckRun();
 
   const check = (text: string, lines: string[]) => {
@@ -34,27 +36,23 @@ export function DateCheckerTool() {
         >
           <ShieldCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
           <div>
-            <h2 className="font-semibold text-slate-900">Privacy notice</h2>
-            <p className="mt-1 text-slate-700">
-              Your API links are used once, to ask the provider for the end date, and are never
-              stored or logged. Nothing you paste here is saved.
-            </p>
+            <h2 className="font-semibold text-slate-900">{t('public.dateChecker.privacyTitle')}</h2>
+            <p className="mt-1 text-slate-700">{t('public.dateChecker.privacyText')}</p>
           </div>
         </div>
         <LinesForm
           id="public-date-check-lines"
-          label="Numbers and API links (one per line)"
+          label={t('public.dateChecker.linesLabel')}
           placeholder={`5551234567|${LINK}\n5559876543----${LINK}`}
           maxLines={PUBLIC_DATE_CHECK_MAX_LINES}
           running={run.running}
           onSubmit={check}
           help={
-            <>
-              Each line is a 10-digit number and its provider API link, separated by{' '}
-              <code className="font-mono">|</code>, <code className="font-mono">----</code>, a tab
-              or a space (either order; a leading +1 is fine). Up to {PUBLIC_DATE_CHECK_MAX_LINES}{' '}
-              lines per check.
-            </>
+            <T
+              id="public.dateChecker.linesHelp"
+              values={{ max: PUBLIC_DATE_CHECK_MAX_LINES }}
+              components={{ 0: <code className="font-mono" />, 1: <code className="font-mono" /> }}
+            />
           }
         />
         {run.error && (

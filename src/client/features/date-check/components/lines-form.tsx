@@ -4,7 +4,7 @@ import { checkLines } from '../../../../shared/check-rules.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { countOf, formatCount } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n.tsx';
 
 type Props = {
   id: string;
@@ -13,13 +13,14 @@ type Props = {
   help: ReactNode;
   placeholder: string;
   /** Shown as a counter; more lines disable the button. */
-  maxLines?: number;
+  maxLines: number;
   running: boolean;
   onSubmit: (text: string, lines: string[]) => void;
 };
 
 /** A textarea of pasted lines and a 'Check Dates' button (disabled while empty or running). */
 export function LinesForm({ id, label, help, placeholder, maxLines, running, onSubmit }: Props) {
+  const t = useT();
   const [text, setText] = useState('');
   const textarea = useRef<HTMLTextAreaElement>(null);
   // On a pre-rendered page (/date-checker), lines pasted before the script ran are in the box but
@@ -29,7 +30,7 @@ export function LinesForm({ id, label, help, placeholder, maxLines, running, onS
     if (typed) setText(typed);
   }, []);
   const lines = checkLines(text);
-  const tooMany = maxLines !== undefined && lines.length > maxLines;
+  const tooMany = lines.length > maxLines;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -50,9 +51,7 @@ export function LinesForm({ id, label, help, placeholder, maxLines, running, onS
             tooMany ? 'text-red-700' : 'text-slate-500',
           )}
         >
-          {maxLines !== undefined
-            ? `${formatCount(lines.length)} / ${formatCount(maxLines)} lines`
-            : countOf(lines.length, 'line')}
+          {t('public.dateCheck.linesOfMax', { count: lines.length, max: maxLines })}
         </span>
       </div>
       <Textarea
@@ -73,7 +72,7 @@ export function LinesForm({ id, label, help, placeholder, maxLines, running, onS
         {help}
       </div>
       <p id={`${id}-error`} className="text-sm text-red-700 empty:hidden" aria-live="polite">
-        {tooMany ? `Check at most ${formatCount(maxLines)} numbers at a time.` : ''}
+        {tooMany ? t('public.dateCheck.tooMany', { max: maxLines }) : ''}
       </p>
       <div className="flex justify-end">
         <Button
@@ -84,7 +83,7 @@ export function LinesForm({ id, label, help, placeholder, maxLines, running, onS
           className="w-full sm:w-auto"
         >
           {!running && <CalendarSearch aria-hidden="true" className="size-4" />}
-          {running ? 'Checking...' : 'Check Dates'}
+          {running ? t('public.dateCheck.checking') : t('public.dateCheck.checkDates')}
         </Button>
       </div>
     </form>

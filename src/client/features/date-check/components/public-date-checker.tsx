@@ -1,5 +1,6 @@
 import { Sparkles } from 'lucide-react';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
+import { useT } from '../../../lib/i18n.tsx';
 import { DateCheckerTool } from './date-checker-tool.tsx';
 
 /**
@@ -8,6 +9,7 @@ import { DateCheckerTool } from './date-checker-tool.tsx';
  * it, in its `data-island-root` element (islands/date-checker.tsx); the rest is static.
  */
 export function PublicDateChecker() {
+  const t = useT();
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
       <div className="space-y-6" data-island-root="">
@@ -18,15 +20,12 @@ export function PublicDateChecker() {
         <div className="flex gap-3">
           <Sparkles aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent-400" />
           <div>
-            <h2 className="font-semibold">Track end dates automatically</h2>
-            <p className="mt-1 text-sm text-brand-100">
-              Keep your numbers in VOIP Manager to see days left on every number and read
-              verification codes as they arrive.
-            </p>
+            <h2 className="font-semibold">{t('public.dateChecker.trackTitle')}</h2>
+            <p className="mt-1 text-sm text-brand-100">{t('public.dateChecker.trackText')}</p>
           </div>
         </div>
         <ButtonLink to="/auth" variant="accent" className="shrink-0">
-          Start Free Trial
+          {t('public.nav.startTrial')}
         </ButtonLink>
       </div>
     </div>

@@ -3,11 +3,13 @@ import { expiryBand } from '../../../../shared/check-rules.ts';
 import { formatPhone } from '../../../../shared/phone.ts';
 import { cn } from '../../../lib/cn.ts';
 import { daysLeftLabel, expiryIcon, expiryTextClass, formatEndDate } from '../../../lib/expiry.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import type { ResultRow } from '../types.ts';
 import { StatusBadge } from './status-badge.tsx';
 
 /** One number of a check: phone, status, end date, days left / expired ago, error. */
 export const ResultItem = memo(function ResultItem({ row }: { row: ResultRow }) {
+  const t = useT();
   const band = expiryBand(row.daysLeft);
   const ExpiryIcon = expiryIcon[band];
   return (
@@ -29,7 +31,7 @@ export const ResultItem = memo(function ResultItem({ row }: { row: ResultRow }) 
         {row.endDate ? (
           <>
             <span className="text-slate-700">
-              <span className="sr-only">End date: </span>
+              <span className="sr-only">{t('public.dateCheck.endDateColon')} </span>
               <time dateTime={row.endDate}>{formatEndDate(row.endDate)}</time>
             </span>
             {row.daysLeft !== null && (
@@ -37,12 +39,12 @@ export const ResultItem = memo(function ResultItem({ row }: { row: ResultRow }) 
                 className={cn('inline-flex items-center gap-1 font-medium', expiryTextClass[band])}
               >
                 <ExpiryIcon aria-hidden="true" className="size-3.5 shrink-0 self-center" />
-                {daysLeftLabel(row.daysLeft)}
+                {daysLeftLabel(t, row.daysLeft)}
               </span>
             )}
           </>
         ) : row.status === 'checking' ? (
-          <span className="text-slate-500">Checking…</span>
+          <span className="text-slate-500">{t('public.dateCheck.rowChecking')}</span>
         ) : null}
         {row.error && (
           <span className="min-w-0 text-sm break-words text-red-700" data-testid="result-error">

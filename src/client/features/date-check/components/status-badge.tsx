@@ -1,6 +1,7 @@
 import { AlertTriangle, Ban, CheckCircle2, Clock, XCircle } from 'lucide-react';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import { STATUS_LABELS, type RowStatus } from '../types.ts';
 
 const styles: Record<RowStatus, string> = {
@@ -22,6 +23,7 @@ const icons = {
 
 /** Status of one checked number: checking (spinner), active, expiring soon, expired, error. */
 export function StatusBadge({ status }: { status: RowStatus }) {
+  const t = useT();
   const Icon = status === 'checking' ? null : icons[status];
   return (
     <span
@@ -35,7 +37,7 @@ export function StatusBadge({ status }: { status: RowStatus }) {
       ) : (
         <Spinner size="sm" label={null} className="[&>span]:size-3" />
       )}
-      {STATUS_LABELS[status]}
+      {t(STATUS_LABELS[status])}
     </span>
   );
 }

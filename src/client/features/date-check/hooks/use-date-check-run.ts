@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isValidPhone } from '../../../../shared/phone.ts';
 import { errorMessage } from '../../../lib/api.ts';
+import { t } from '../../../lib/i18n.tsx';
 import type { StreamItem } from '../api/run-date-check.ts';
 import type { ResultRow } from '../types.ts';
 
@@ -13,7 +14,6 @@ export type Runner = (
 ) => Promise<void>;
 
 const FLUSH_MS = 50;
-const UNKNOWN_ERROR = 'Unknown error';
 
 const isAbort = (err: unknown) => err instanceof DOMException && err.name === 'AbortError';
 
@@ -60,7 +60,7 @@ export function useDateCheckRun({ onSettled }: { onSettled?: () => void } = {}) 
 
     const emit = (offset: number) => (item: StreamItem) => {
       if (item.index === undefined) {
-        streamError = item.error || UNKNOWN_ERROR;
+        streamError = item.error || t('public.dateCheck.unknownError');
         return;
       }
       const i = offset + item.index;
@@ -88,7 +88,7 @@ export function useDateCheckRun({ onSettled }: { onSettled?: () => void } = {}) 
       await run(emit, ac.signal);
     } catch (err) {
       outcome = isAbort(err) ? 'cancelled' : 'failed';
-      if (!isAbort(err)) failure = errorMessage(err, 'The date check failed. Please try again.');
+      if (!isAbort(err)) failure = errorMessage(err, t('public.dateCheck.failed'));
     }
     flush();
     if (live()) {
@@ -100,7 +100,8 @@ export function useDateCheckRun({ onSettled }: { onSettled?: () => void } = {}) 
       } else {
         // A stream that ended early leaves rows without a result.
         const leftover: ResultRow['status'] = outcome === 'done' ? 'error' : 'skipped';
-        const message = outcome === 'done' ? (streamError ?? UNKNOWN_ERROR) : null;
+        const message =
+          outcome === 'done' ? (streamError ?? t('public.dateCheck.unknownError')) : null;
         current = current.map((r) =>
           r.status === 'checking' ? { ...r, status: leftover, error: message } : r,
         );

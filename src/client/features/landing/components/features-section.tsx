@@ -7,41 +7,44 @@ import {
   Zap,
   type LucideIcon,
 } from 'lucide-react';
+import { useT } from '../../../lib/i18n.tsx';
+import type { MessageId } from '../../../../shared/i18n/namespaces.ts';
 
-const features: Array<{ icon: LucideIcon; title: string; text: string }> = [
+const features: Array<{ icon: LucideIcon; title: MessageId; text: MessageId }> = [
   {
     icon: Zap,
-    title: 'Live code extraction',
-    text: 'Incoming messages are filtered down to verification texts and the code is pulled out and highlighted, ready to copy with one click.',
+    title: 'pages.landing.features.codesTitle',
+    text: 'pages.landing.features.codesText',
   },
   {
     icon: RefreshCw,
-    title: 'Server-side polling',
-    text: 'Our servers check each active number’s provider link for you, around the clock. Close the tab — new codes are waiting when you come back.',
+    title: 'pages.landing.features.pollingTitle',
+    text: 'pages.landing.features.pollingText',
   },
   {
     icon: CalendarClock,
-    title: 'Expiry checks',
-    text: 'See when each rental ends, singly or in bulk, with clear colours for numbers that expire within 7 or 30 days or have already lapsed.',
+    title: 'pages.landing.features.expiryTitle',
+    text: 'pages.landing.features.expiryText',
   },
   {
     icon: Share2,
-    title: 'Share without exposing links',
-    text: 'Publish a page of selected numbers or a single-number endpoint. Viewers see messages and codes — never the provider link behind them.',
+    title: 'pages.landing.features.shareTitle',
+    text: 'pages.landing.features.shareText',
   },
   {
     icon: Star,
-    title: 'Tags and favourites',
-    text: 'Group numbers with up to five tags each, star the ones you use most and switch numbers between active and inactive.',
+    title: 'pages.landing.features.tagsTitle',
+    text: 'pages.landing.features.tagsText',
   },
   {
     icon: FileDown,
-    title: 'Import and export',
-    text: 'Paste hundreds of number and link lines in any common format, or move your whole collection in and out as JSON.',
+    title: 'pages.landing.features.importTitle',
+    text: 'pages.landing.features.importText',
   },
 ];
 
 export function FeaturesSection() {
+  const t = useT();
   return (
     <section
       id="features"
@@ -50,17 +53,16 @@ export function FeaturesSection() {
     >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-2xl text-center">
-          <p className="text-sm font-semibold tracking-wide text-accent-700 uppercase">Features</p>
+          <p className="text-sm font-semibold tracking-wide text-accent-700 uppercase">
+            {t('public.nav.features')}
+          </p>
           <h2
             id="features-title"
             className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl"
           >
-            Built for people who live on verification codes
+            {t('pages.landing.features.title')}
           </h2>
-          <p className="mt-4 text-lg text-slate-600">
-            Stop refreshing provider pages. VOIP Manager does the watching and tells you only what
-            you need to know.
-          </p>
+          <p className="mt-4 text-lg text-slate-600">{t('pages.landing.features.text')}</p>
         </div>
         <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {features.map(({ icon: Icon, title, text }) => (
@@ -68,8 +70,8 @@ export function FeaturesSection() {
               <span className="inline-flex size-11 items-center justify-center rounded-xl bg-brand-900 text-accent-400">
                 <Icon aria-hidden="true" className="size-5" />
               </span>
-              <h3 className="mt-4 text-lg font-semibold text-slate-900">{title}</h3>
-              <p className="mt-2 text-sm leading-6 text-slate-600">{text}</p>
+              <h3 className="mt-4 text-lg font-semibold text-slate-900">{t(title)}</h3>
+              <p className="mt-2 text-sm leading-6 text-slate-600">{t(text)}</p>
             </li>
           ))}
         </ul>

@@ -1,37 +1,55 @@
 import { Check } from 'lucide-react';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { useT } from '../../../lib/i18n.tsx';
+import type { MessageId } from '../../../../shared/i18n/namespaces.ts';
 
-const plans = [
+const plans: {
+  name: MessageId;
+  price: number;
+  blurb: MessageId;
+  items: MessageId[];
+  popular: boolean;
+}[] = [
   {
-    name: 'Starter',
+    name: 'pages.landing.pricing.starter',
     price: 9,
-    blurb: 'For individuals with a handful of numbers.',
-    items: ['10 numbers', '1,000 messages/month', 'Live code extraction', 'Expiry checks'],
+    blurb: 'pages.landing.pricing.starterBlurb',
+    items: [
+      'pages.landing.pricing.starterNumbers',
+      'pages.landing.pricing.starterMessages',
+      'pages.landing.features.codesTitle',
+      'pages.landing.features.expiryTitle',
+    ],
     popular: false,
   },
   {
-    name: 'Professional',
+    name: 'pages.landing.pricing.professional',
     price: 29,
-    blurb: 'For teams that share numbers every day.',
+    blurb: 'pages.landing.pricing.professionalBlurb',
     items: [
-      '100 numbers',
-      '10,000 messages/month',
-      'Public pages and single-number endpoints',
-      'Tags, favourites, import and export',
+      'pages.landing.pricing.professionalNumbers',
+      'pages.landing.pricing.professionalMessages',
+      'pages.landing.pricing.sharing',
+      'pages.landing.pricing.organising',
     ],
     popular: true,
   },
   {
-    name: 'Enterprise',
+    name: 'pages.landing.pricing.enterprise',
     price: 99,
-    blurb: 'For businesses running numbers at scale.',
-    items: ['Unlimited numbers', 'Unlimited messages', 'Everything in Professional'],
+    blurb: 'pages.landing.pricing.enterpriseBlurb',
+    items: [
+      'pages.landing.pricing.unlimitedNumbers',
+      'pages.landing.pricing.unlimitedMessages',
+      'pages.landing.pricing.everything',
+    ],
     popular: false,
   },
 ];
 
 export function PricingSection() {
+  const t = useT();
   return (
     <section
       id="pricing"
@@ -40,16 +58,16 @@ export function PricingSection() {
     >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-2xl text-center">
-          <p className="text-sm font-semibold tracking-wide text-accent-700 uppercase">Pricing</p>
+          <p className="text-sm font-semibold tracking-wide text-accent-700 uppercase">
+            {t('public.nav.pricing')}
+          </p>
           <h2
             id="pricing-title"
             className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl"
           >
-            Simple plans that grow with you
+            {t('pages.landing.pricing.title')}
           </h2>
-          <p className="mt-4 text-lg text-slate-600">
-            Every plan starts with a 14-day free trial. No credit card required.
-          </p>
+          <p className="mt-4 text-lg text-slate-600">{t('pages.landing.pricing.text')}</p>
         </div>
         <ul className="mx-auto mt-14 grid max-w-5xl gap-6 lg:grid-cols-3">
           {plans.map((plan) => (
@@ -62,22 +80,24 @@ export function PricingSection() {
             >
               {plan.popular && (
                 <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-accent-700 px-3 py-1 text-xs font-semibold text-white">
-                  Most Popular
+                  {t('pages.landing.pricing.popular')}
                 </p>
               )}
-              <h3 className="text-lg font-semibold text-slate-900">{plan.name}</h3>
-              <p className="mt-1 text-sm text-slate-600">{plan.blurb}</p>
+              <h3 className="text-lg font-semibold text-slate-900">{t(plan.name)}</h3>
+              <p className="mt-1 text-sm text-slate-600">{t(plan.blurb)}</p>
               <p className="mt-6 flex items-baseline gap-1">
                 <span className="text-4xl font-bold tracking-tight text-brand-900">
                   ${plan.price}
                 </span>
-                <span className="text-sm font-medium text-slate-500">/month</span>
+                <span className="text-sm font-medium text-slate-500">
+                  {t('pages.landing.pricing.perMonth')}
+                </span>
               </p>
               <ul className="mt-6 flex-1 space-y-3 text-sm text-slate-700">
                 {plan.items.map((item) => (
                   <li key={item} className="flex gap-2">
                     <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent-600" />
-                    {item}
+                    {t(item)}
                   </li>
                 ))}
               </ul>
@@ -86,9 +106,9 @@ export function PricingSection() {
                 variant={plan.popular ? 'accent' : 'primary'}
                 size="lg"
                 className="mt-8 w-full"
-                aria-label={`Start free trial with the ${plan.name} plan`}
+                aria-label={t('pages.landing.pricing.startWith', { plan: t(plan.name) })}
               >
-                Start Free Trial
+                {t('public.nav.startTrial')}
               </ButtonLink>
             </li>
           ))}

@@ -1,6 +1,7 @@
 import { Search, X } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { fieldClass } from '../../../components/ui/input.tsx';
+import { useT } from '../../../lib/i18n.tsx';
 import type { useHistoryFilters } from '../hooks/use-history-filters.ts';
 import { NumberFilter } from './number-filter.tsx';
 
@@ -10,15 +11,16 @@ const labelClass = 'mb-1 block text-xs font-medium text-slate-600';
 
 /** Search text, number, start date, end date and 'Clear Filters (n)'. */
 export function HistoryFilters({ f, badRange }: Props) {
+  const t = useT();
   return (
     <section
-      aria-label="Filters"
+      aria-label={t('app.filters.label')}
       className="space-y-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4"
     >
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1.3fr)_minmax(0,1fr)_minmax(0,1fr)]">
         <div className="sm:col-span-2 lg:col-span-1">
           <label htmlFor="history-search" className={labelClass}>
-            Search messages
+            {t('app.history.search')}
           </label>
           <div className="relative">
             <Search
@@ -28,7 +30,7 @@ export function HistoryFilters({ f, badRange }: Props) {
             <input
               id="history-search"
               type="search"
-              placeholder="Sender or message text"
+              placeholder={t('app.history.searchPlaceholder')}
               value={f.q}
               onChange={(e) => f.set('q', e.target.value)}
               className={fieldClass(false, 'pl-9')}
@@ -37,7 +39,7 @@ export function HistoryFilters({ f, badRange }: Props) {
         </div>
         <div className="sm:col-span-2 lg:col-span-1">
           <label htmlFor="history-number" className={labelClass}>
-            Number
+            {t('app.history.number')}
           </label>
           <NumberFilter
             inputId="history-number"
@@ -47,7 +49,7 @@ export function HistoryFilters({ f, badRange }: Props) {
         </div>
         <div>
           <label htmlFor="history-from" className={labelClass}>
-            Start date
+            {t('app.history.from')}
           </label>
           <input
             id="history-from"
@@ -60,7 +62,7 @@ export function HistoryFilters({ f, badRange }: Props) {
         </div>
         <div>
           <label htmlFor="history-to" className={labelClass}>
-            End date
+            {t('app.history.to')}
           </label>
           <input
             id="history-to"
@@ -77,7 +79,7 @@ export function HistoryFilters({ f, badRange }: Props) {
         <div className="flex justify-end">
           <Button variant="ghost" size="sm" onClick={f.clear}>
             <X aria-hidden="true" className="size-4" />
-            Clear Filters ({f.activeCount})
+            {t('app.numbers.clearFilters', { count: f.activeCount })}
           </Button>
         </div>
       )}

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { buttonClass } from '../../../components/ui/button-styles.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { useT } from '../../../lib/i18n.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { exportMessagesUrl } from '../api/export-messages.ts';
 import type { MessageFilters } from '../api/keys.ts';
@@ -16,6 +17,7 @@ export const HISTORY_PAGE_SIZE = 50;
 
 /** /dashboard/history: search, number and date filters in the URL, paged results, CSV export. */
 export function MessageHistoryPage() {
+  const t = useT();
   const f = useHistoryFilters();
   const q = useDebouncedValue(f.q.trim(), 250);
   const badRange = !!f.from && !!f.to && f.from > f.to;
@@ -35,11 +37,9 @@ export function MessageHistoryPage() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-            Message History
+            {t('app.nav.history')}
           </h1>
-          <p className="mt-1 text-sm text-slate-600">
-            Every stored message, newest first. Filter by text, number and date.
-          </p>
+          <p className="mt-1 text-sm text-slate-600">{t('app.history.intro')}</p>
         </div>
         <a
           href={exportMessagesUrl(filters)}
@@ -48,18 +48,19 @@ export function MessageHistoryPage() {
           data-testid="export-csv"
         >
           <Download aria-hidden="true" className="size-4" />
-          Export CSV
+          {t('app.history.export')}
         </a>
       </div>
 
       <HistoryFilters f={f} badRange={badRange} />
 
       {badRange ? (
-        <Alert tone="error">The end date must be on or after the start date.</Alert>
+        <Alert tone="error">{t('app.history.badRange')}</Alert>
       ) : (
         <MessageList
           query={list}
-          label="Message history"
+          label={t('app.history.listLabel')}
+          loadingLabel={t('app.history.loading')}
           empty={
             <Card
               className="flex flex-col items-center px-6 py-14 text-center"
@@ -75,18 +76,20 @@ export function MessageHistoryPage() {
               {f.activeCount > 0 ? (
                 <>
                   <p className="mt-4 text-base font-medium text-slate-900">
-                    No messages found matching your filters.
+                    {t('app.history.emptyFiltered')}
                   </p>
                   <Button variant="secondary" className="mt-6" onClick={f.clear}>
                     <X aria-hidden="true" className="size-4" />
-                    Clear Filters ({f.activeCount})
+                    {t('app.numbers.clearFilters', { count: f.activeCount })}
                   </Button>
                 </>
               ) : (
                 <>
-                  <p className="mt-4 text-base font-medium text-slate-900">No messages yet</p>
+                  <p className="mt-4 text-base font-medium text-slate-900">
+                    {t('app.card.noMessages')}
+                  </p>
                   <p className="mt-1 max-w-md text-sm text-slate-600">
-                    Messages are stored here as your numbers receive them.
+                    {t('app.history.emptyHint')}
                   </p>
                 </>
               )}

@@ -4,6 +4,7 @@ import { formatPhone } from '../../../../shared/phone.ts';
 import { fieldClass } from '../../../components/ui/input.tsx';
 import { ListboxOption } from '../../../components/ui/listbox-option.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import {
   useNumberOption,
@@ -26,6 +27,7 @@ type Props = {
  * chosen. Empty means all numbers.
  */
 export function NumberFilter({ inputId, value, onChange }: Props) {
+  const t = useT();
   const baseId = useId();
   const listId = `${baseId}-list`;
   const [text, setText] = useState<string | null>(null); // null: not typing, show the choice
@@ -45,7 +47,7 @@ export function NumberFilter({ inputId, value, onChange }: Props) {
     : chosen.data
       ? formatPhone(chosen.data.phoneNumber)
       : chosen.data === null
-        ? 'Unknown number'
+        ? t('app.history.unknownNumber')
         : '…';
 
   const choose = (n: NumberOption) => {
@@ -96,7 +98,7 @@ export function NumberFilter({ inputId, value, onChange }: Props) {
         aria-activedescendant={activeOptionId}
         autoComplete="off"
         inputMode="search"
-        placeholder="All numbers"
+        placeholder={t('app.history.allNumbers')}
         value={text ?? chosenLabel}
         onChange={(e) => {
           setText(e.target.value);
@@ -120,7 +122,7 @@ export function NumberFilter({ inputId, value, onChange }: Props) {
         <button
           type="button"
           onClick={clear}
-          aria-label="Show all numbers"
+          aria-label={t('app.history.showAll')}
           className="absolute top-1/2 right-2 inline-flex size-6 -translate-y-1/2 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-accent-500 focus-visible:outline-none"
         >
           <X aria-hidden="true" className="size-4" />
@@ -137,14 +139,19 @@ export function NumberFilter({ inputId, value, onChange }: Props) {
             )}
           >
             {!settled
-              ? 'Searching numbers…'
+              ? t('app.history.searching')
               : suggestions.isError
-                ? 'Could not load numbers'
+                ? t('app.history.optionsFailed')
                 : options.length === 0
-                  ? 'No numbers match'
-                  : `${options.length} ${options.length === 1 ? 'number' : 'numbers'} found`}
+                  ? t('app.history.noMatch')
+                  : t('app.history.found', { count: options.length })}
           </p>
-          <ul id={listId} role="listbox" aria-label="Numbers" className="max-h-60 overflow-y-auto">
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label={t('app.numbers.listLabel')}
+            className="max-h-60 overflow-y-auto"
+          >
             {options.map((n, i) => (
               <ListboxOption
                 key={n.id}

@@ -1,9 +1,8 @@
 import { RefreshCw } from 'lucide-react';
-import { NO_ACTIVE_NUMBERS } from '../../../../shared/checks.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { countOf, formatCount } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import { useMessages } from '../api/list-messages.ts';
 import { useFailingNumbers, useHasNumbers } from '../api/list-number-options.ts';
 import { useRefreshMessages } from '../api/refresh-messages.ts';
@@ -20,6 +19,7 @@ const NO_FILTERS = {};
  * message newest first. New messages arrive through the live event stream.
  */
 export function RecentMessagesPage() {
+  const t = useT();
   const refresh = useRefreshMessages();
   const list = useMessages(NO_FILTERS, RECENT_PAGE_SIZE);
   const failing = useFailingNumbers();
@@ -37,14 +37,14 @@ export function RecentMessagesPage() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-            Recent Messages
+            {t('app.nav.recentMessages')}
           </h1>
           <p className="mt-1 flex items-center gap-2 text-sm text-slate-600">
             <span className="relative flex size-2" aria-hidden="true">
               <span className="absolute inline-flex size-full animate-ping rounded-full bg-accent-400 opacity-75 motion-reduce:animate-none" />
               <span className="relative inline-flex size-2 rounded-full bg-accent-500" />
             </span>
-            Newest first. New messages appear automatically.
+            {t('app.messages.intro')}
           </p>
         </div>
         <Button
@@ -59,28 +59,30 @@ export function RecentMessagesPage() {
               refresh.isPending ? 'size-4 animate-spin motion-reduce:animate-none' : 'size-4'
             }
           />
-          {refresh.isPending ? 'Refreshing...' : 'Refresh Messages'}
+          {refresh.isPending ? t('app.messages.refreshing') : t('app.messages.refresh')}
         </Button>
       </div>
 
       <div className="space-y-2 empty:hidden">
         {failed && (
           <Alert tone="error">
-            <p className="font-semibold">Error fetching messages</p>
+            <p className="font-semibold">{t('app.messages.errorTitle')}</p>
             <p>
               {refresh.isError
-                ? errorMessage(refresh.error, 'Failed to fetch messages')
-                : `Failed to fetch messages from ${formatCount(result!.errors.length)} of ${countOf(result!.numbers, 'number')}.`}
+                ? errorMessage(refresh.error, t('app.messages.fetchFailed'))
+                : t('app.messages.fetchFailedSome', {
+                    failed: result!.errors.length,
+                    count: result!.numbers,
+                  })}
             </p>
           </Alert>
         )}
-        {result && result.numbers === 0 && <Alert tone="info">{NO_ACTIVE_NUMBERS}</Alert>}
+        {result && result.numbers === 0 && (
+          <Alert tone="info">{t('app.messages.noActiveNumbers')}</Alert>
+        )}
         {result && result.numbers > 0 && result.errors.length === 0 && (
           <p role="status" className="text-sm text-slate-600" data-testid="refresh-summary">
-            Checked {countOf(result.numbers, 'number')}:{' '}
-            {result.newMessages === 0
-              ? 'no new messages.'
-              : `${countOf(result.newMessages, 'new message')}.`}
+            {t('app.messages.checked', { count: result.numbers, messages: result.newMessages })}
           </p>
         )}
       </div>
@@ -91,7 +93,8 @@ export function RecentMessagesPage() {
 
       <MessageList
         query={list}
-        label="Recent messages"
+        label={t('app.messages.listLabel')}
+        loadingLabel={t('app.messages.loading')}
         empty={<MessagesEmpty hasNumbers={hasNumbers.data ?? false} />}
       />
     </div>

@@ -1,9 +1,10 @@
+import { CHANNELS_ROOT } from '../../../lib/query-roots.ts';
 import { endpointPath, type DeliveryKind } from '../../../lib/deliveries.ts';
 
 /** Query keys of the notifications feature (the user's notification channels). */
 export const channelKeys = {
-  all: ['notification-channels'] as const,
-  list: ['notification-channels', 'list'] as const,
+  all: CHANNELS_ROOT,
+  list: [...CHANNELS_ROOT, 'list'] as const,
 };
 
 /** Channels' delivery logs, test and redeliver (`lib/deliveries.ts`, shared with webhooks). */

@@ -1,12 +1,7 @@
 import { useState } from 'react';
 import { ChevronDown, Pencil, Power, PowerOff, Send, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
-import {
-  CHANNEL_EVENT_LABELS,
-  CHANNEL_TYPE_LABELS,
-  TELEGRAM_LINK_HOURS,
-  type ChannelDto,
-} from '../../../../shared/channels.ts';
+import { TELEGRAM_LINK_HOURS, type ChannelDto } from '../../../../shared/channels.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -17,10 +12,18 @@ import { cn } from '../../../lib/cn.ts';
 import { useSendTest } from '../../../lib/deliveries.ts';
 import { filtersSummary } from '../../../lib/filters-summary.ts';
 import { formatFullTime, formatMessageTime } from '../../../lib/format.ts';
+import { T, t as translate, useT } from '../../../lib/i18n.tsx';
 import { useNow } from '../../../lib/use-now.ts';
 import { channelDeliveries } from '../api/keys.ts';
 import { useDeleteChannel, useUpdateChannel } from '../api/save-channel.ts';
-import { channelTarget, isLinked, quietHoursText, remindersText } from '../channel-text.ts';
+import {
+  CHANNEL_EVENT_TEXT,
+  CHANNEL_TYPE_TEXT,
+  channelTarget,
+  isLinked,
+  quietHoursText,
+  remindersText,
+} from '../channel-text.ts';
 import { ChannelIcon } from './channel-icon.tsx';
 import { TelegramLink, type ShownLink } from './telegram-link.tsx';
 
@@ -49,14 +52,15 @@ export function ChannelCard({
   onDeleting: () => void;
   onRefresh: () => void;
 }) {
+  const t = useT();
   const update = useUpdateChannel();
   const del = useDeleteChannel();
   const test = useSendTest(channelDeliveries);
   const now = useNow();
   const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const label = CHANNEL_TYPE_LABELS[c.type];
-  const target = channelTarget(c);
+  const label = t(CHANNEL_TYPE_TEXT[c.type]);
+  const target = channelTarget(t, c);
   const waiting = c.type === 'telegram' && !isLinked(c);
   const linkExpired =
     waiting && Date.parse(c.createdAt) + TELEGRAM_LINK_HOURS * HOUR_MS <= now.getTime();
@@ -74,8 +78,11 @@ export function ChannelCard({
       { id: c.id, changes: { enabled: !enabled } },
       {
         onSuccess: (saved) =>
-          toast.success(saved.enabled ? 'Channel turned on' : 'Channel turned off'),
-        onError: (err) => toast.error(errorMessage(err, 'The channel could not be changed.')),
+          toast.success(
+            translate(saved.enabled ? 'settings.channels.turnedOn' : 'settings.channels.turnedOff'),
+          ),
+        onError: (err) =>
+          toast.error(errorMessage(err, translate('settings.channels.changeFailed'))),
       },
     );
 
@@ -84,12 +91,10 @@ export function ChannelCard({
       onSuccess: () => {
         setOpen(true);
         toast.success(
-          c.enabled
-            ? 'Test notification sent'
-            : 'Test notification queued: it is sent when the channel is turned on',
+          translate(c.enabled ? 'settings.channels.testSent' : 'settings.channels.testQueued'),
         );
       },
-      onError: (err) => toast.error(errorMessage(err, 'The test notification could not be sent.')),
+      onError: (err) => toast.error(errorMessage(err, translate('settings.channels.testFailed'))),
     });
 
   return (
@@ -113,10 +118,13 @@ export function ChannelCard({
             <StatusBadge channel={c} enabled={enabled} />
             {c.failingSince && (
               <Badge tone="amber">
-                Failing since{' '}
-                <time dateTime={c.failingSince} title={formatFullTime(c.failingSince)}>
-                  {formatMessageTime(c.failingSince)}
-                </time>
+                <T
+                  id="settings.labels.failingSince"
+                  values={{ time: formatMessageTime(c.failingSince) }}
+                  components={{
+                    0: <time dateTime={c.failingSince} title={formatFullTime(c.failingSince)} />,
+                  }}
+                />
               </Badge>
             )}
           </div>
@@ -131,9 +139,7 @@ export function ChannelCard({
           )}
           {waiting && (
             <p className="text-xs text-slate-600">
-              {linkExpired
-                ? 'The link has expired: delete this channel and add Telegram again for a new one.'
-                : 'It turns on when you press Start in Telegram.'}
+              {linkExpired ? t('settings.channels.linkExpired') : t('settings.channels.turnsOn')}
             </p>
           )}
         </div>
@@ -141,30 +147,30 @@ export function ChannelCard({
 
       <dl className="space-y-1.5 text-sm">
         <div className="flex flex-wrap items-center gap-1.5">
-          <dt className="text-slate-600">Events</dt>
+          <dt className="text-slate-600">{t('settings.labels.events')}</dt>
           {c.events.map((e) => (
             <dd key={e}>
-              <Badge tone="blue">{CHANNEL_EVENT_LABELS[e]}</Badge>
+              <Badge tone="blue">{t(CHANNEL_EVENT_TEXT[e])}</Badge>
             </dd>
           ))}
         </div>
         {c.events.includes('number.expiring') && (
           <div className="flex flex-wrap gap-x-1.5">
-            <dt className="text-slate-600">Reminders</dt>
-            <dd className="text-slate-800">{remindersText(c.reminderDays)}</dd>
+            <dt className="text-slate-600">{t('settings.channels.reminders')}</dt>
+            <dd className="text-slate-800">{remindersText(t, c.reminderDays)}</dd>
           </div>
         )}
         <div className="flex flex-wrap gap-x-1.5">
-          <dt className="text-slate-600">Numbers</dt>
+          <dt className="text-slate-600">{t('settings.labels.numbers')}</dt>
           <dd className="font-medium text-slate-800" data-testid="channel-filters">
-            {filtersSummary(c)}
+            {filtersSummary(t, c)}
           </dd>
         </div>
         {c.quietHours && (
           <div className="flex flex-wrap gap-x-1.5">
-            <dt className="text-slate-600">Quiet hours</dt>
+            <dt className="text-slate-600">{t('settings.channels.quietHours')}</dt>
             <dd className="break-words text-slate-800" data-testid="channel-quiet-hours">
-              {quietHoursText(c.quietHours)}
+              {quietHoursText(t, c.quietHours)}
             </dd>
           </div>
         )}
@@ -177,7 +183,7 @@ export function ChannelCard({
         {!waiting && (
           <Button variant="secondary" size="sm" onClick={sendTest} loading={test.isPending}>
             {!test.isPending && <Send aria-hidden="true" className="size-4" />}
-            Send test
+            {t('settings.channels.sendTest')}
           </Button>
         )}
         <Button
@@ -187,7 +193,7 @@ export function ChannelCard({
           aria-controls={open ? logId : undefined}
           onClick={() => setOpen((o) => !o)}
         >
-          Deliveries
+          {t('settings.labels.deliveries')}
           <ChevronDown
             aria-hidden="true"
             className={cn(
@@ -199,7 +205,7 @@ export function ChannelCard({
         <div className="flex flex-wrap items-center sm:ml-auto">
           <Button variant="ghost" size="sm" onClick={onEdit}>
             <Pencil aria-hidden="true" className="size-4" />
-            Edit
+            {t('settings.actions.edit')}
           </Button>
           {!waiting && (
             <Button variant="ghost" size="sm" onClick={toggle} disabled={update.isPending}>
@@ -208,7 +214,7 @@ export function ChannelCard({
               ) : (
                 <Power aria-hidden="true" className="size-4" />
               )}
-              {enabled ? 'Turn off' : 'Turn on'}
+              {enabled ? t('settings.channels.turnOff') : t('settings.channels.turnOn')}
             </Button>
           )}
           <Button
@@ -220,7 +226,7 @@ export function ChannelCard({
             }}
           >
             <Trash2 aria-hidden="true" className="size-4" />
-            Delete
+            {t('settings.actions.delete')}
           </Button>
         </div>
       </div>
@@ -231,29 +237,33 @@ export function ChannelCard({
           endpointId={c.id}
           id={logId}
           onRefresh={onRefresh}
-          emptyHint="Send a test to see one here."
+          emptyHint={t('settings.channels.deliveriesEmptyHint')}
         />
       )}
 
       <ConfirmDialog
         open={confirming}
         onOpenChange={(o) => !o && setConfirming(false)}
-        title="Delete channel"
-        description={`Delete the ${label} channel${waiting || !target ? '' : ` to ${target}`}? Its delivery log goes with it, and notifications not yet sent are dropped.`}
-        confirmLabel="Delete channel"
+        title={t('settings.channels.deleteTitle')}
+        description={
+          waiting || !target
+            ? t('settings.channels.deleteText', { type: label })
+            : t('settings.channels.deleteTextTo', { type: label, target })
+        }
+        confirmLabel={t('settings.channels.deleteTitle')}
         loading={del.isPending}
         onConfirm={() => {
           onDeleting();
           del.mutate(c.id, {
             onSuccess: () => {
               setConfirming(false);
-              toast.success('Channel deleted');
+              toast.success(translate('settings.channels.deleted'));
             },
           });
         }}
       >
         {del.isError && (
-          <Alert tone="error">{errorMessage(del.error, 'The channel could not be deleted.')}</Alert>
+          <Alert tone="error">{errorMessage(del.error, t('settings.channels.deleteFailed'))}</Alert>
         )}
       </ConfirmDialog>
     </article>
@@ -261,12 +271,13 @@ export function ChannelCard({
 }
 
 function StatusBadge({ channel: c, enabled }: { channel: ChannelDto; enabled: boolean }) {
-  if (enabled) return <Badge tone="green">On</Badge>;
+  const t = useT();
+  if (enabled) return <Badge tone="green">{t('settings.channels.on')}</Badge>;
   if (c.disabledReason)
     return (
       <Badge tone="red" className="whitespace-normal">
-        Turned off: {c.disabledReason}
+        {t('settings.labels.turnedOffBecause', { reason: c.disabledReason })}
       </Badge>
     );
-  return <Badge tone="grey">Off</Badge>;
+  return <Badge tone="grey">{t('settings.channels.off')}</Badge>;
 }

@@ -1,9 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import {
-  CHANNEL_EVENT_LABELS,
   CHANNEL_EVENTS,
-  CHANNEL_TYPE_LABELS,
   DEFAULT_REMINDER_DAYS,
   DIGEST_DAYS,
   type ChannelDto,
@@ -14,6 +12,7 @@ import {
   type QuietHours,
   type UpdateChannelBody,
 } from '../../../../shared/channels.ts';
+import type { MessageId } from '../../../../shared/i18n/namespaces.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
@@ -27,9 +26,12 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { errorMessage, isApiError } from '../../../lib/api.ts';
+import { T, t as translate, useT } from '../../../lib/i18n.tsx';
 import { useMe } from '../../../lib/me.ts';
 import { useCreateChannel, useUpdateChannel } from '../api/save-channel.ts';
 import {
+  CHANNEL_EVENT_TEXT,
+  CHANNEL_TYPE_TEXT,
   formatReminderDays,
   localTimeZone,
   parseReminderDays,
@@ -58,14 +60,19 @@ const FORM_TYPES = [
   'slack',
 ] as const satisfies readonly ChannelType[];
 const DEFAULT_NTFY_SERVER = 'https://ntfy.sh';
+/** What a Discord or Slack incoming webhook's address looks like (an address: not translated). */
+const HOOK_URL_EXAMPLES = {
+  discord: 'https://discord.com/api/webhooks/…',
+  slack: 'https://hooks.slack.com/services/…',
+};
 const DEFAULT_EVENTS: ChannelEvent[] = ['code.received', 'number.expiring'];
-const EVENT_HINTS: Record<ChannelEvent, string> = {
-  'code.received': 'A code arrives on one of your numbers',
-  'number.failing': "A number's provider link keeps failing",
-  'number.recovered': 'A failing number works again',
-  'number.expiring': "A number's rental is about to end",
-  'number.dead': "A number's provider link has not answered for a day (once per failing spell)",
-  'expiry.digest': `Once a week: the numbers whose rental ends within ${DIGEST_DAYS} days`,
+const EVENT_HINTS: Record<ChannelEvent, MessageId> = {
+  'code.received': 'settings.channelDialog.hintCodeReceived',
+  'number.failing': 'settings.channelDialog.hintNumberFailing',
+  'number.recovered': 'settings.channelDialog.hintNumberRecovered',
+  'number.expiring': 'settings.channelDialog.hintNumberExpiring',
+  'number.dead': 'settings.channelDialog.hintNumberDead',
+  'expiry.digest': 'settings.channelDialog.hintExpiryDigest',
 };
 
 const sameSet = (a: readonly unknown[], b: readonly unknown[]) =>
@@ -95,6 +102,7 @@ type Values = {
 
 /** Add or edit a notification channel: its type and config, events, filters and quiet hours. */
 export function ChannelDialog({ open, onOpenChange, editing, onCreated, onCloseAutoFocus }: Props) {
+  const t = useT();
   const create = useCreateChannel();
   const update = useUpdateChannel();
   const busy = create.isPending || update.isPending;
@@ -145,7 +153,7 @@ export function ChannelDialog({ open, onOpenChange, editing, onCreated, onCloseA
       {
         onSuccess: () => {
           close();
-          toast.success('Channel saved');
+          toast.success(translate('settings.channelDialog.saved'));
         },
       },
     );
@@ -160,8 +168,8 @@ export function ChannelDialog({ open, onOpenChange, editing, onCreated, onCloseA
         update.reset();
         close();
       }}
-      title={editing ? 'Edit channel' : 'Add channel'}
-      description="Where we send your codes and warnings, and which ones."
+      title={editing ? t('settings.channelDialog.editTitle') : t('settings.channels.add')}
+      description={t('settings.channelDialog.description')}
       busy={busy}
       wide
       onCloseAutoFocus={onCloseAutoFocus}
@@ -171,7 +179,7 @@ export function ChannelDialog({ open, onOpenChange, editing, onCreated, onCloseA
         initial={editing}
         busy={busy}
         failure={editing ? update.error : create.error}
-        submitLabel={editing ? 'Save changes' : 'Add channel'}
+        submitLabel={editing ? t('settings.actions.save') : t('settings.channels.add')}
         onSubmit={save}
       />
     </FormDialog>
@@ -207,6 +215,7 @@ function ChannelForm({
   submitLabel: string;
   onSubmit: (values: Values) => void;
 }) {
+  const t = useT();
   const me = useMe();
   const config = initial?.config;
   const [type, setType] = useState<ChannelType>(initial?.type ?? 'email');
@@ -248,7 +257,7 @@ function ChannelForm({
     .map(([, messages]) => messages[0]);
   const otherError =
     failure && Object.keys(fields).length === 0
-      ? errorMessage(failure, 'The channel could not be saved.')
+      ? errorMessage(failure, t('settings.channelDialog.saveFailed'))
       : unplaced.length > 0
         ? unplaced.join(' ')
         : null;
@@ -286,32 +295,34 @@ function ChannelForm({
     <form onSubmit={submit} noValidate className="space-y-5" aria-label={submitLabel}>
       {initial ? (
         <p className="flex items-center gap-2 text-sm text-slate-800">
-          <span className="font-medium">Type</span>
+          <span className="font-medium">{t('settings.channelDialog.type')}</span>
           <span className="inline-flex items-center gap-1.5 rounded-lg bg-slate-100 px-2.5 py-1">
             <ChannelIcon type={type} />
-            {CHANNEL_TYPE_LABELS[type]}
+            {t(CHANNEL_TYPE_TEXT[type])}
           </span>
         </p>
       ) : (
         <fieldset>
-          <legend className="mb-1.5 text-sm font-medium text-slate-800">Type</legend>
+          <legend className="mb-1.5 text-sm font-medium text-slate-800">
+            {t('settings.channelDialog.type')}
+          </legend>
           <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
-            {FORM_TYPES.map((t) => (
+            {FORM_TYPES.map((option) => (
               <label
-                key={t}
+                key={option}
                 className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:checked]:text-brand-900 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent-500"
               >
                 <input
                   type="radio"
                   name="channel-type"
-                  value={t}
-                  checked={type === t}
-                  onChange={() => setType(t)}
-                  autoFocus={type === t}
+                  value={option}
+                  checked={type === option}
+                  onChange={() => setType(option)}
+                  autoFocus={type === option}
                   className="size-4 shrink-0 accent-brand-700 focus-visible:outline-none"
                 />
-                <ChannelIcon type={t} className="shrink-0" />
-                {CHANNEL_TYPE_LABELS[t]}
+                <ChannelIcon type={option} className="shrink-0" />
+                {t(CHANNEL_TYPE_TEXT[option])}
               </label>
             ))}
           </div>
@@ -320,29 +331,31 @@ function ChannelForm({
 
       {type === 'email' && (
         <p className="text-sm text-slate-600">
-          We send to your account’s address
           {me.data?.email ? (
-            <>
-              , <span className="font-medium break-all text-slate-800">{me.data.email}</span>
-            </>
-          ) : null}
-          .
+            <T
+              id="settings.channelDialog.emailTo"
+              values={{ email: me.data.email }}
+              components={{ 0: <span className="font-medium break-all text-slate-800" /> }}
+            />
+          ) : (
+            t('settings.channelDialog.emailToAccount')
+          )}
         </p>
       )}
       {type === 'telegram' && (
         <p className="text-sm text-slate-600">
           {initial
-            ? 'Messages go to the chat that pressed Start with this channel’s link.'
-            : 'After you add it, open the link we show and press Start in Telegram to link your chat.'}
+            ? t('settings.channelDialog.telegramLinked')
+            : t('settings.channelDialog.telegramHowTo')}
         </p>
       )}
       {type === 'ntfy' && (
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField
             id="channel-ntfy-server"
-            label="Server URL"
+            label={t('settings.channelDialog.serverUrl')}
             error={fieldError('config.serverUrl')}
-            hint="ntfy.sh, or your own ntfy server."
+            hint={t('settings.channelDialog.serverUrlHint')}
           >
             <Input
               id="channel-ntfy-server"
@@ -360,9 +373,9 @@ function ChannelForm({
           </FormField>
           <FormField
             id="channel-ntfy-topic"
-            label="Topic"
+            label={t('settings.channelDialog.topic')}
             error={fieldError('config.topic')}
-            hint="Letters, digits, - or _. Pick one that is hard to guess."
+            hint={t('settings.channelDialog.topicHint')}
           >
             <Input
               id="channel-ntfy-topic"
@@ -378,12 +391,12 @@ function ChannelForm({
           <div className="space-y-2 sm:col-span-2">
             <FormField
               id="channel-ntfy-token"
-              label="Access token (optional)"
+              label={t('settings.channelDialog.token')}
               error={fieldError('config.token')}
               hint={
                 hasToken
-                  ? 'Type a new token to replace the saved one.'
-                  : 'For a protected topic on your server.'
+                  ? t('settings.channelDialog.tokenReplaceHint')
+                  : t('settings.channelDialog.tokenHint')
               }
             >
               <Input
@@ -396,14 +409,14 @@ function ChannelForm({
                 invalid={!!fieldError('config.token')}
                 aria-describedby="channel-ntfy-token-error"
                 disabled={removeToken}
-                placeholder={hasToken ? 'A token is saved' : ''}
+                placeholder={hasToken ? t('settings.channelDialog.tokenSavedPlaceholder') : ''}
                 className="font-mono"
               />
             </FormField>
             {hasToken && (
               <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
                 <span className="text-slate-700" data-testid="ntfy-token-saved">
-                  A token is saved.
+                  {t('settings.channelDialog.tokenSaved')}
                 </span>
                 <label className="inline-flex cursor-pointer items-center gap-2">
                   <Checkbox
@@ -413,7 +426,7 @@ function ChannelForm({
                       if (e.target.checked) setToken('');
                     }}
                   />
-                  Remove the saved token
+                  {t('settings.channelDialog.removeToken')}
                 </label>
               </div>
             )}
@@ -423,12 +436,12 @@ function ChannelForm({
       {hook && (
         <FormField
           id="channel-webhook-url"
-          label="Incoming webhook URL"
+          label={t('settings.channelDialog.webhookUrl')}
           error={webhookUrlError}
           hint={
             type === 'discord'
-              ? 'In Discord: channel settings, Integrations, Webhooks, Copy Webhook URL.'
-              : 'In Slack: an app with Incoming Webhooks turned on, Add New Webhook.'
+              ? t('settings.channelDialog.discordHint')
+              : t('settings.channelDialog.slackHint')
           }
         >
           <Input
@@ -441,11 +454,7 @@ function ChannelForm({
             onChange={(e) => setWebhookUrl(e.target.value)}
             invalid={!!webhookUrlError}
             aria-describedby="channel-webhook-url-error"
-            placeholder={
-              type === 'discord'
-                ? 'https://discord.com/api/webhooks/…'
-                : 'https://hooks.slack.com/services/…'
-            }
+            placeholder={type === 'discord' ? HOOK_URL_EXAMPLES.discord : HOOK_URL_EXAMPLES.slack}
             className="font-mono"
             autoFocus={!!initial}
           />
@@ -453,7 +462,9 @@ function ChannelForm({
       )}
 
       <fieldset className="space-y-2" aria-describedby="channel-events-error">
-        <legend className="mb-1.5 text-sm font-medium text-slate-800">Events</legend>
+        <legend className="mb-1.5 text-sm font-medium text-slate-800">
+          {t('settings.labels.events')}
+        </legend>
         {CHANNEL_EVENTS.map((ev) => (
           <div key={ev} className="space-y-2">
             <label className="flex cursor-pointer items-start gap-2 text-sm">
@@ -469,17 +480,19 @@ function ChannelForm({
                 }
               />
               <span>
-                <span className="font-medium text-slate-900">{CHANNEL_EVENT_LABELS[ev]}</span>
-                <span className="block text-xs text-slate-600">{EVENT_HINTS[ev]}</span>
+                <span className="font-medium text-slate-900">{t(CHANNEL_EVENT_TEXT[ev])}</span>
+                <span className="block text-xs text-slate-600">
+                  {t(EVENT_HINTS[ev], { days: DIGEST_DAYS })}
+                </span>
               </span>
             </label>
             {ev === 'number.expiring' && expiring && (
               <div className="ml-6 max-w-sm pb-1">
                 <FormField
                   id="channel-reminder-days"
-                  label="Remind me (days before the end date)"
+                  label={t('settings.channelDialog.remindMe')}
                   error={fieldError('reminderDays')}
-                  hint="Separate days with commas; 0 is the day the rental ends."
+                  hint={t('settings.channelDialog.remindMeHint')}
                 >
                   <Input
                     id="channel-reminder-days"
@@ -528,7 +541,7 @@ function ChannelForm({
       />
 
       <fieldset className="space-y-3">
-        <legend className="sr-only">Quiet hours</legend>
+        <legend className="sr-only">{t('settings.channels.quietHours')}</legend>
         <label className="flex cursor-pointer items-start gap-2 text-sm">
           <Checkbox
             className="mt-0.5"
@@ -536,9 +549,9 @@ function ChannelForm({
             onChange={(e) => setQuiet(e.target.checked)}
           />
           <span>
-            <span className="font-medium text-slate-900">Quiet hours</span>
+            <span className="font-medium text-slate-900">{t('settings.channels.quietHours')}</span>
             <span className="block text-xs text-slate-600">
-              Notifications wait until quiet hours end.
+              {t('settings.channelDialog.quietHoursHint')}
             </span>
           </span>
         </label>
@@ -547,7 +560,7 @@ function ChannelForm({
             <div className="grid grid-cols-2 gap-3 sm:max-w-sm">
               <FormField
                 id="channel-quiet-start"
-                label="From"
+                label={t('settings.channelDialog.from')}
                 error={fieldError('quietHours.start')}
               >
                 <Input
@@ -559,7 +572,11 @@ function ChannelForm({
                   aria-describedby="channel-quiet-start-error"
                 />
               </FormField>
-              <FormField id="channel-quiet-end" label="To" error={fieldError('quietHours.end')}>
+              <FormField
+                id="channel-quiet-end"
+                label={t('settings.channelDialog.to')}
+                error={fieldError('quietHours.end')}
+              >
                 <Input
                   id="channel-quiet-end"
                   type="time"
@@ -573,7 +590,7 @@ function ChannelForm({
             <div className="sm:max-w-sm">
               <FormField
                 id="channel-quiet-zone"
-                label="Time zone"
+                label={t('settings.channelDialog.timeZone')}
                 error={fieldError('quietHours.timeZone')}
               >
                 <Select
@@ -593,7 +610,7 @@ function ChannelForm({
             </div>
             <label className="flex cursor-pointer items-center gap-2 text-sm">
               <Checkbox checked={quietCodes} onChange={(e) => setQuietCodes(e.target.checked)} />
-              Send new codes anyway
+              {t('settings.channelDialog.codesAnyway')}
             </label>
           </div>
         )}
@@ -603,7 +620,7 @@ function ChannelForm({
       <DialogActions>
         <DialogClose asChild>
           <Button variant="secondary" disabled={busy}>
-            Cancel
+            {t('settings.actions.cancel')}
           </Button>
         </DialogClose>
         <Button type="submit" variant="primary" loading={busy}>

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { t as translate, useT } from '../../../lib/i18n.tsx';
 import { channelKeys } from '../api/keys.ts';
 import { useChannels } from '../api/list-channels.ts';
 import { isLinked } from '../channel-text.ts';
@@ -24,6 +25,7 @@ const ADD_BUTTON_ID = 'notifications-add';
  * new Telegram channel's link lives in this panel's state only, shown in its card until linked.
  */
 export function NotificationsPanel() {
+  const t = useT();
   const list = useChannels();
   const qc = useQueryClient();
   const [dialog, setDialog] = useState<DialogState>({ open: false, editing: null });
@@ -52,7 +54,11 @@ export function NotificationsPanel() {
     if (!linked || announced.current === linked.id) return;
     announced.current = linked.id;
     const chat = 'chat' in linked.config ? linked.config.chat : null;
-    toast.success(chat ? `Telegram linked: ${chat}` : 'Telegram linked');
+    toast.success(
+      chat
+        ? translate('settings.channels.telegramLinkedTo', { chat })
+        : translate('settings.channels.telegramLinked'),
+    );
   }, [linked]);
 
   const refresh = () => void qc.invalidateQueries({ queryKey: channelKeys.list });
@@ -74,18 +80,15 @@ export function NotificationsPanel() {
           tabIndex={-1}
           className="text-lg font-semibold text-slate-900 focus:outline-none"
         >
-          Notifications
+          {t('settings.channels.title')}
         </h2>
-        <p className="mt-1 text-sm text-slate-600">
-          Get codes and warnings where you already are: email, Telegram, ntfy, Discord, Slack or
-          push notifications on this device.
-        </p>
+        <p className="mt-1 text-sm text-slate-600">{t('settings.channels.description')}</p>
       </div>
 
       {list.isPending ? (
         <div className="space-y-3" aria-busy="true">
           <span className="sr-only" role="status">
-            Loading notification channels
+            {t('settings.channels.loading')}
           </span>
           {[0, 1].map((i) => (
             <div
@@ -105,17 +108,17 @@ export function NotificationsPanel() {
         <div className="flex flex-col items-start gap-3">
           <RetryAlert
             error={list.error}
-            fallback="Your notification channels could not be loaded."
+            fallback={t('settings.channels.loadFailed')}
             onRetry={() => void list.refetch()}
             retrying={list.isFetching}
           />
         </div>
       ) : list.data.length === 0 ? (
         <p className="text-sm text-slate-600" data-testid="channels-empty">
-          No notification channels yet.
+          {t('settings.channels.empty')}
         </p>
       ) : (
-        <ul className="space-y-3" aria-label="Notification channels">
+        <ul className="space-y-3" aria-label={t('settings.channels.listLabel')}>
           {list.data.map((c) => (
             <li key={c.id} className="min-w-0">
               <ChannelCard
@@ -135,7 +138,7 @@ export function NotificationsPanel() {
 
       {full && (
         <p className="text-sm text-slate-600" role="status" data-testid="channels-full">
-          You have {MAX_CHANNELS_PER_USER} channels, the most allowed. Delete one to add another.
+          {t('settings.channels.full', { max: MAX_CHANNELS_PER_USER })}
         </p>
       )}
 
@@ -147,7 +150,7 @@ export function NotificationsPanel() {
         disabled={full}
       >
         <Plus aria-hidden="true" className="size-4" />
-        Add channel
+        {t('settings.channels.add')}
       </Button>
 
       <ChannelDialog
@@ -155,7 +158,7 @@ export function NotificationsPanel() {
         editing={dialog.editing}
         onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
         onCreated={(made) => {
-          if (!made.link) return void toast.success('Channel added');
+          if (!made.link) return void toast.success(translate('settings.channels.added'));
           // Focus goes to the link, in the new card.
           returnFocus.current = null;
           setLink({ channelId: made.id, link: made.link });

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import type { ChannelDto } from '../../../../shared/channels.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { apiGet, errorMessage } from '../../../lib/api.ts';
+import { t as translate, useT } from '../../../lib/i18n.tsx';
 import {
   currentSubscription,
   deviceName,
@@ -21,6 +22,7 @@ const PUSH_EVENTS = ['code.received', 'number.failing', 'number.dead', 'number.e
  * is one of the channels, "Turn off on this device" deletes it and unsubscribes.
  */
 export function PushDevice({ channels }: { channels: ChannelDto[] }) {
+  const t = useT();
   const [endpoint, setEndpoint] = useState<string | null | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const create = useCreateChannel();
@@ -41,7 +43,7 @@ export function PushDevice({ channels }: { channels: ChannelDto[] }) {
   if (!supported)
     return (
       <p className="text-sm text-slate-600" data-testid="push-device">
-        This browser cannot receive push notifications.
+        {t('settings.push.unsupported')}
       </p>
     );
   if (endpoint === undefined) return null;
@@ -64,9 +66,9 @@ export function PushDevice({ channels }: { channels: ChannelDto[] }) {
         events: [...PUSH_EVENTS],
       });
       setEndpoint(sub.endpoint ?? null);
-      toast.success('Push notifications are on for this device');
+      toast.success(translate('settings.push.turnedOn'));
     } catch (err) {
-      toast.error(errorMessage(err, 'Push notifications could not be turned on'));
+      toast.error(errorMessage(err, translate('settings.push.turnOnFailed')));
     } finally {
       setBusy(false);
     }
@@ -78,9 +80,9 @@ export function PushDevice({ channels }: { channels: ChannelDto[] }) {
       await remove.mutateAsync(channel.id);
       await (await currentSubscription())?.unsubscribe();
       setEndpoint(null);
-      toast.success('Push notifications are off for this device');
+      toast.success(translate('settings.push.turnedOff'));
     } catch (err) {
-      toast.error(errorMessage(err, 'Push notifications could not be turned off'));
+      toast.error(errorMessage(err, translate('settings.push.turnOffFailed')));
     } finally {
       setBusy(false);
     }
@@ -92,9 +94,7 @@ export function PushDevice({ channels }: { channels: ChannelDto[] }) {
       data-testid="push-device"
     >
       <p className="text-sm text-slate-700">
-        {mine
-          ? 'Push notifications are on for this device. Clicking one copies its code.'
-          : 'Get codes on this device as notifications, even with the site closed.'}
+        {mine ? t('settings.push.on') : t('settings.push.offer')}
       </p>
       {mine ? (
         <Button
@@ -105,7 +105,7 @@ export function PushDevice({ channels }: { channels: ChannelDto[] }) {
           onClick={() => void turnOff(mine)}
         >
           <BellOff aria-hidden="true" className="size-4" />
-          Turn off on this device
+          {t('settings.push.turnOff')}
         </Button>
       ) : (
         <Button
@@ -116,7 +116,7 @@ export function PushDevice({ channels }: { channels: ChannelDto[] }) {
           onClick={() => void turnOn()}
         >
           <BellRing aria-hidden="true" className="size-4" />
-          Turn on push on this device
+          {t('settings.push.turnOn')}
         </Button>
       )}
     </div>

@@ -4,6 +4,7 @@ import { TELEGRAM_LINK_HOURS } from '../../../../shared/channels.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { buttonClass } from '../../../components/ui/button-styles.ts';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
+import { useT } from '../../../lib/i18n.tsx';
 
 /** A Telegram channel's one-time link (`t.me/<bot>?start=<token>`), from its create answer only. */
 export type ShownLink = { channelId: string; link: string };
@@ -13,11 +14,12 @@ export type ShownLink = { channelId: string; link: string };
  * until its chat is linked (or Hide). Focus moves to it when it appears.
  */
 export function TelegramLink({ link, onHide }: { link: string; onHide: () => void }) {
+  const t = useT();
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     // After the dialog that made the channel has given focus back (a timeout).
-    const t = setTimeout(() => box.current?.focus(), 0);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => box.current?.focus(), 0);
+    return () => clearTimeout(timer);
   }, [link]);
   return (
     <div
@@ -28,7 +30,7 @@ export function TelegramLink({ link, onHide }: { link: string; onHide: () => voi
       className="space-y-3 rounded-lg border border-brand-200 bg-brand-50 p-3 focus:outline-none focus-visible:ring-2 focus-visible:ring-accent-500"
     >
       <p className="text-sm font-medium text-brand-900">
-        Press Start in Telegram to link your chat. The link works for {TELEGRAM_LINK_HOURS} hours.
+        {t('settings.telegram.pressStart', { hours: TELEGRAM_LINK_HOURS })}
       </p>
       <div className="flex flex-wrap items-center gap-2">
         <a
@@ -38,11 +40,15 @@ export function TelegramLink({ link, onHide }: { link: string; onHide: () => voi
           className={buttonClass('primary', 'sm')}
         >
           <ExternalLink aria-hidden="true" className="size-4" />
-          Open Telegram
+          {t('settings.telegram.open')}
         </a>
-        <CopyButton text={link} label="Copy the Telegram link" idleText="Copy link" />
+        <CopyButton
+          text={link}
+          label={t('settings.telegram.copyLabel')}
+          idleText={t('settings.telegram.copy')}
+        />
         <Button size="sm" variant="ghost" onClick={onHide} className="ml-auto">
-          Hide
+          {t('settings.telegram.hide')}
         </Button>
       </div>
     </div>

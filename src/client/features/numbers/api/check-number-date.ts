@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DateCheckResult } from '../../../../shared/checks.ts';
 import { apiStream } from '../../../lib/api.ts';
+import { t } from '../../../lib/i18n.tsx';
 import { numberKeys } from './keys.ts';
 
 /**
@@ -19,7 +20,7 @@ export async function checkNumberDate(id: string): Promise<DateCheckResult> {
     },
   );
   if (result) return result;
-  throw new Error(failure ?? 'Unknown error');
+  throw new Error(failure ?? t('app.card.unknownError'));
 }
 
 export function useCheckNumberDate() {

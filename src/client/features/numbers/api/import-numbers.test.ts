@@ -7,6 +7,7 @@ const result = (input: ImportResult['input'], errors: [number, boolean][]): Impo
   duplicates: errors.filter(([, d]) => d).length,
   input,
   errors: errors.map(([line, duplicate]) => ({ line, message: `Line ${line}`, duplicate })),
+  unknownTags: [],
 });
 
 describe('remainingInput', () => {

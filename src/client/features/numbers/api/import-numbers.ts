@@ -3,7 +3,12 @@ import type { ImportFormat, ImportResult } from '../../../../shared/numbers.ts';
 import { apiPost } from '../../../lib/api.ts';
 import { numberKeys, tagKeys } from './keys.ts';
 
-export type ImportInput = { text: string; format: ImportFormat; tagIds?: string[] };
+export type ImportInput = {
+  text: string;
+  format: ImportFormat;
+  tagIds?: string[];
+  tagNames?: string[];
+};
 
 /**
  * 'bulk': lines in the six bulk formats (or the JSON export); 'settings': the voip_numbers.json

@@ -7,7 +7,9 @@ import {
 } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { NumberList, UpdateNumberInput, VoipNumber } from '../../../../shared/numbers.ts';
+import type { MessageId } from '../../../../shared/i18n/namespaces.ts';
 import { apiFetch } from '../../../lib/api.ts';
+import { t } from '../../../lib/i18n.tsx';
 import { numberKeys, tagKeys } from './keys.ts';
 
 export const updateNumber = (id: string, body: UpdateNumberInput) =>
@@ -43,9 +45,9 @@ export function useUpdateNumber() {
 }
 
 type ToggleField = 'isFavorite' | 'isActive';
-const toggleErrors: Record<ToggleField, string> = {
-  isFavorite: 'Failed to toggle favorite',
-  isActive: 'Failed to toggle active status',
+const toggleErrors: Record<ToggleField, MessageId> = {
+  isFavorite: 'app.card.toggleFavoriteFailed',
+  isActive: 'app.card.toggleActiveFailed',
 };
 
 /** Optimistic flip of isFavorite or isActive, rolled back with a toast when the server refuses. */
@@ -63,7 +65,7 @@ export function useToggleNumber(field: ToggleField) {
     onSuccess: (saved) => patchCached(qc, saved.id, () => saved),
     onError: (_err, _vars, ctx) => {
       for (const [key, data] of ctx?.snapshot ?? []) qc.setQueryData(key, data);
-      toast.error(toggleErrors[field]);
+      toast.error(t(toggleErrors[field]));
     },
     onSettled: (_data, _err, { id }) => {
       void qc.invalidateQueries({ queryKey: numberKeys.detail(id) });

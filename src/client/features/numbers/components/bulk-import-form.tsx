@@ -8,39 +8,50 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { countOf } from '../../../lib/format.ts';
+import type { MessageId } from '../../../../shared/i18n/namespaces.ts';
+import { useT, type Translate } from '../../../lib/i18n.tsx';
 import { failedOf, remainingInput, useImportNumbers } from '../api/import-numbers.ts';
 import { ImportErrors } from './import-errors.tsx';
-import { TagPicker } from './tag-picker.tsx';
+import { NO_TAGS, TagPicker, type TagPick } from './tag-picker.tsx';
 
 const LINK = 'https://sms.example/get?key=abc';
-const FORMATS = [
-  ['phone----link (a leading +1 is fine)', `5551234567----${LINK}`],
-  ['phone|link|tags', `5551234567|${LINK}|Telegram,WhatsApp`],
-  ['phone TAB link', `5551234567⇥${LINK}`],
-  ['link TAB phone', `${LINK}⇥5551234567`],
-  ['link TAB +1phone', `${LINK}⇥+15551234567`],
-  ['phone SPACE link', `5551234567 ${LINK}`],
-] as const;
+/** The six line formats: their names (catalogue keys) and an example of each. */
+const FORMATS: ReadonlyArray<readonly [MessageId, string]> = [
+  ['app.bulk.formatDashes', `5551234567----${LINK}`],
+  ['app.bulk.formatPipes', `5551234567|${LINK}|Telegram,WhatsApp`],
+  ['app.bulk.formatPhoneTabLink', `5551234567⇥${LINK}`],
+  ['app.bulk.formatLinkTabPhone', `${LINK}⇥5551234567`],
+  ['app.bulk.formatLinkTabPlusOne', `${LINK}⇥+15551234567`],
+  ['app.bulk.formatPhoneSpaceLink', `5551234567 ${LINK}`],
+];
+const LINES_EXAMPLE =
+  '5551234567----https://provider.example/api?key=abc\n5559876543|https://provider.example/api?key=def|Telegram';
 
 /** Bulk Import mode of /dashboard/add: one number per line, optional tags for all. */
 export function BulkImportForm() {
+  const t = useT();
   const navigate = useNavigate();
   const importer = useImportNumbers();
   const [text, setText] = useState('');
-  const [tagIds, setTagIds] = useState<string[]>([]);
+  const [tags, setTags] = useState<TagPick>(NO_TAGS);
   const [result, setResult] = useState<ImportResult | null>(null);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setResult(null);
     importer.mutate(
-      { text, format: 'bulk', ...(tagIds.length > 0 ? { tagIds } : {}) },
+      {
+        text,
+        format: 'bulk',
+        ...(tags.ids.length > 0 ? { tagIds: tags.ids } : {}),
+        ...(tags.names.length > 0 ? { tagNames: tags.names } : {}),
+      },
       {
         onSuccess: (res) => {
           if (failedOf(res).length === 0) {
             // Every line is stored or was already (a duplicate is done, not failed): go on.
-            toast.success(importedSummary(res));
+            if (res.unknownTags.length > 0) toast.warning(unknownTagsNote(t, res.unknownTags));
+            toast.success(importedSummary(t, res));
             setText('');
             navigate('/dashboard');
             return;
@@ -54,8 +65,8 @@ export function BulkImportForm() {
   };
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5" aria-label="Bulk import numbers">
-      <FormField id="bulk-lines" label="Numbers and API links (one per line)">
+    <form onSubmit={submit} noValidate className="space-y-5" aria-label={t('app.bulk.label')}>
+      <FormField id="bulk-lines" label={t('app.bulk.lines')}>
         <Textarea
           id="bulk-lines"
           rows={10}
@@ -65,41 +76,34 @@ export function BulkImportForm() {
           onChange={(e) => setText(e.target.value)}
           aria-describedby="bulk-formats bulk-lines-error"
           className="font-mono text-sm sm:text-xs"
-          placeholder={
-            '5551234567----https://provider.example/api?key=abc\n5559876543|https://provider.example/api?key=def|Telegram'
-          }
+          placeholder={LINES_EXAMPLE}
         />
       </FormField>
       <div
         id="bulk-formats"
         className="rounded-lg bg-slate-50 p-3 text-xs text-slate-600 ring-1 ring-slate-200"
       >
-        <p className="font-medium text-slate-800">Accepted formats (blank lines are skipped):</p>
+        <p className="font-medium text-slate-800">{t('app.bulk.formats')}</p>
         <ol className="mt-2 list-decimal space-y-1 pl-5">
           {FORMATS.map(([name, example]) => (
             <li key={name}>
-              <span className="font-medium text-slate-800">{name}</span>
+              <span className="font-medium text-slate-800">{t(name)}</span>
               <code className="block break-all text-slate-600">{example}</code>
             </li>
           ))}
         </ol>
-        <p className="mt-2">Tag names on | lines are matched to your existing tags.</p>
+        <p className="mt-2">{t('app.bulk.tagNamesNote')}</p>
       </div>
       <FormField
         id="bulk-tags"
-        label="Tags for all imported numbers (optional)"
-        hint={`Up to ${MAX_TAGS_PER_NUMBER}. When set, they replace the tags named on the lines.`}
+        label={t('app.bulk.tags')}
+        hint={t('app.bulk.tagsHint', { max: MAX_TAGS_PER_NUMBER })}
       >
-        <TagPicker
-          inputId="bulk-tags"
-          value={tagIds}
-          onChange={setTagIds}
-          max={MAX_TAGS_PER_NUMBER}
-        />
+        <TagPicker inputId="bulk-tags" value={tags} onChange={setTags} max={MAX_TAGS_PER_NUMBER} />
       </FormField>
 
       {importer.isError && (
-        <Alert tone="error">{errorMessage(importer.error, 'Failed to import numbers')}</Alert>
+        <Alert tone="error">{errorMessage(importer.error, t('app.bulk.failed'))}</Alert>
       )}
       <div aria-live="polite" className="space-y-3">
         {result && <ImportOutcome result={result} />}
@@ -113,47 +117,53 @@ export function BulkImportForm() {
           disabled={text.trim() === ''}
         >
           {!importer.isPending && <Upload aria-hidden="true" className="size-4" />}
-          {importer.isPending ? 'Importing...' : 'Import'}
+          {importer.isPending ? t('app.bulk.importing') : t('app.bulk.import')}
         </Button>
       </div>
     </form>
   );
 }
 
-const importedSummary = (res: ImportResult) =>
-  `Imported ${countOf(res.imported, 'number')}` +
-  (res.duplicates > 0 ? ` (${countOf(res.duplicates, 'duplicate')} skipped)` : '');
+const importedSummary = (t: Translate, res: ImportResult) =>
+  res.duplicates > 0
+    ? t('app.bulk.importedSkipped', { count: res.imported, duplicates: res.duplicates })
+    : t('app.bulk.imported', { count: res.imported });
+
+const unknownTagsNote = (t: Translate, names: readonly string[]) =>
+  t('app.bulk.unknownTags', {
+    count: names.length,
+    names: names.map((n) => `‘${n}’`).join(', '),
+  });
 
 /**
- * A bulk import with failed lines: what was stored as a success, the failures apart. With nothing
- * stored and nothing skipped it is the summary alone, 'Imported 0 numbers with m errors:'.
+ * A bulk import with failed lines, as the reference words it: 'Imported n numbers with m errors:'
+ * and the failed lines (left in the box to fix); then the duplicates skipped (already stored,
+ * nothing to fix) and the tag names that matched no tag.
  */
 function ImportOutcome({ result }: { result: ImportResult }) {
+  const t = useT();
   const failed = failedOf(result);
   const skipped = result.errors.filter((e) => e.duplicate);
-  const partial = result.imported > 0 || result.duplicates > 0;
   return (
-    <>
-      {partial && (
-        <Alert tone="success">
-          <p className="font-medium" data-testid="import-summary">
-            {importedSummary(result)}
+    <Alert tone={result.imported > 0 ? 'warning' : 'error'}>
+      <p className="font-medium" data-testid="import-summary">
+        {t('app.bulk.withErrors', { count: result.imported, errors: failed.length })}
+      </p>
+      <ImportErrors errors={failed} />
+      <p className="mt-2 text-xs">{t('app.bulk.leftInBox', { count: failed.length })}</p>
+      {skipped.length > 0 && (
+        <>
+          <p className="mt-3 font-medium" data-testid="import-skipped">
+            {t('app.bulk.skipped', { count: skipped.length })}
           </p>
-          {skipped.length > 0 && <ImportErrors errors={skipped} />}
-        </Alert>
+          <ImportErrors errors={skipped} />
+        </>
       )}
-      <Alert tone="error">
-        <p className="font-medium" data-testid="import-errors-summary">
-          {partial
-            ? `${countOf(failed.length, 'error')}:`
-            : `Imported 0 numbers with ${countOf(failed.length, 'error')}:`}
+      {result.unknownTags.length > 0 && (
+        <p className="mt-3" data-testid="import-unknown-tags">
+          {unknownTagsNote(t, result.unknownTags)}
         </p>
-        <ImportErrors errors={failed} />
-        <p className="mt-2 text-xs">
-          {failed.length === 1 ? 'This line is' : 'These lines are'} left in the box above: fix{' '}
-          {failed.length === 1 ? 'it' : 'them'} and press Import again.
-        </p>
-      </Alert>
-    </>
+      )}
+    </Alert>
   );
 }

@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatEndDate } from '../../../lib/expiry.ts';
+import { useT, type Translate } from '../../../lib/i18n.tsx';
 import { useCheckNumberDate } from '../api/check-number-date.ts';
 import { useTestNumber } from '../api/test-number.ts';
 
@@ -14,18 +15,19 @@ const TEST_RESULT_MS = 5_000;
 
 type Outcome = { ok: boolean; text: string };
 
-function dateOutcome(r: DateCheckResult): Outcome {
+function dateOutcome(t: Translate, r: DateCheckResult): Outcome {
   if (r.status === 'error' || !r.endDate || r.daysLeft === null) {
-    return { ok: false, text: r.error ?? 'Unknown error' };
+    return { ok: false, text: r.error ?? t('app.card.unknownError') };
   }
   const d = r.daysLeft;
-  const left =
+  const date = formatEndDate(r.endDate);
+  const text =
     d < 0
-      ? `expired ${-d} ${d === -1 ? 'day' : 'days'} ago`
+      ? t('app.card.endExpired', { date, count: -d })
       : d === 0
-        ? 'expires today'
-        : `${d} ${d === 1 ? 'day' : 'days'} left`;
-  return { ok: true, text: `Expires: ${formatEndDate(r.endDate)} (${left})` };
+        ? t('app.card.endToday', { date })
+        : t('app.card.endLeft', { date, count: d });
+  return { ok: true, text };
 }
 
 const actionClass =
@@ -41,6 +43,7 @@ export function CardApiLink({
   apiLink: string;
   formatted: string;
 }) {
+  const t = useT();
   const test = useTestNumber();
   const check = useCheckNumberDate();
   const [testResult, setTestResult] = useState<Outcome | null>(null);
@@ -57,15 +60,17 @@ export function CardApiLink({
     };
     test.mutate(id, {
       onSuccess: (r) => show({ ok: r.ok, text: r.label }),
-      onError: (err) => show({ ok: false, text: `✗ Error: ${errorMessage(err)}` }),
+      onError: (err) =>
+        show({ ok: false, text: t('app.card.testError', { error: errorMessage(err) }) }),
     });
   };
 
   const runDateCheck = () => {
     setDateResult(null);
     check.mutate(id, {
-      onSuccess: (r) => setDateResult(dateOutcome(r)),
-      onError: (err) => setDateResult({ ok: false, text: errorMessage(err, 'Unknown error') }),
+      onSuccess: (r) => setDateResult(dateOutcome(t, r)),
+      onError: (err) =>
+        setDateResult({ ok: false, text: errorMessage(err, t('app.card.unknownError')) }),
     });
   };
 
@@ -74,7 +79,7 @@ export function CardApiLink({
       <div className="flex flex-wrap items-center gap-x-1 gap-y-0.5 rounded-lg bg-slate-50 py-1 pr-1 pl-3 ring-1 ring-slate-200">
         <div className="flex min-w-0 flex-[1_1_11rem] items-center gap-2">
           <Link2 aria-hidden="true" className="size-4 shrink-0 text-slate-400" />
-          <span className="sr-only">API link:</span>
+          <span className="sr-only">{t('app.card.apiLink')}</span>
           <span
             className="min-w-0 flex-1 truncate font-mono text-xs text-slate-600"
             title={apiLink}
@@ -83,12 +88,12 @@ export function CardApiLink({
           </span>
         </div>
         <div className="ml-auto flex shrink-0 items-center">
-          <CopyButton text={apiLink} label={`Copy API link of ${formatted}`} />
+          <CopyButton text={apiLink} label={t('app.card.copyApiLink', { number: formatted })} />
           <button
             type="button"
             onClick={() => !test.isPending && runTest()}
             aria-disabled={test.isPending || undefined}
-            aria-label={`Test API link of ${formatted}`}
+            aria-label={t('app.card.testApiLink', { number: formatted })}
             className={actionClass}
           >
             {test.isPending ? (
@@ -96,13 +101,15 @@ export function CardApiLink({
             ) : (
               <FlaskConical aria-hidden="true" className="size-4" />
             )}
-            <span aria-hidden="true">{test.isPending ? 'Testing...' : 'Test'}</span>
+            <span aria-hidden="true">
+              {test.isPending ? t('app.card.testing') : t('app.card.test')}
+            </span>
           </button>
           <button
             type="button"
             onClick={() => !check.isPending && runDateCheck()}
             aria-disabled={check.isPending || undefined}
-            aria-label={`Date Check for ${formatted}`}
+            aria-label={t('app.card.dateCheckFor', { number: formatted })}
             className={actionClass}
           >
             {check.isPending ? (
@@ -110,7 +117,9 @@ export function CardApiLink({
             ) : (
               <CalendarClock aria-hidden="true" className="size-4" />
             )}
-            <span aria-hidden="true">{check.isPending ? 'Checking...' : 'Date Check'}</span>
+            <span aria-hidden="true">
+              {check.isPending ? t('app.card.checking') : t('app.card.dateCheck')}
+            </span>
           </button>
         </div>
       </div>

@@ -1,6 +1,8 @@
+import { formatPhone } from '../../../../shared/phone.ts';
 import type { RecentMessage } from '../../../../shared/numbers.ts';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { formatAge, formatFullTime } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import { latestCode } from '../../../lib/latest-code.ts';
 
 type Props = { messages: readonly RecentMessage[]; now: Date; formatted: string };
@@ -11,11 +13,12 @@ type Props = { messages: readonly RecentMessage[]; now: Date; formatted: string 
  * live (and not its age ticking); being out of the flow, it adds no gap to the card.
  */
 export function CardLatestCode({ messages, now, formatted }: Props) {
+  const t = useT();
   const latest = latestCode(messages, now);
   return (
     <>
       <p className="sr-only" aria-live="polite">
-        {latest ? `Latest code for ${formatted}: ${latest.code}` : ''}
+        {latest ? t('app.card.latestCodeFor', { number: formatted, code: latest.code }) : ''}
       </p>
       {latest && (
         <div
@@ -24,14 +27,14 @@ export function CardLatestCode({ messages, now, formatted }: Props) {
         >
           <div className="min-w-0 flex-1">
             <p className="flex flex-wrap items-baseline gap-x-2 text-xs text-slate-600">
-              <span className="font-medium">Latest code</span>
-              <span className="min-w-0 truncate">{latest.sender}</span>
+              <span className="font-medium">{t('app.card.latestCode')}</span>
+              <span className="min-w-0 truncate">{formatPhone(latest.sender)}</span>
               <time
                 dateTime={latest.receivedAt}
                 title={formatFullTime(latest.receivedAt)}
                 className="whitespace-nowrap"
               >
-                {formatAge(latest.receivedAt, now)}
+                {formatAge(t, latest.receivedAt, now)}
               </time>
             </p>
             <p
@@ -43,8 +46,8 @@ export function CardLatestCode({ messages, now, formatted }: Props) {
           </div>
           <CopyButton
             text={latest.code}
-            idleText="Copy Code"
-            label={`Copy code ${latest.code} for ${formatted}`}
+            idleText={t('app.card.copyCode')}
+            label={t('app.card.copyCodeFor', { code: latest.code, number: formatted })}
             className="h-9 bg-white text-accent-700 ring-1 ring-accent-200 hover:bg-accent-100"
           />
         </div>

@@ -4,11 +4,12 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { countOf } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import { useClearNumbers } from '../api/clear-numbers.ts';
 
 /** 'Danger Zone': Clear All Data deletes every number of the user after a confirmation. */
 export function DangerZone() {
+  const t = useT();
   const clear = useClearNumbers();
   const [confirming, setConfirming] = useState(false);
   return (
@@ -18,30 +19,28 @@ export function DangerZone() {
     >
       <div>
         <h2 id="danger-zone" className="text-lg font-semibold text-red-800">
-          Danger Zone
+          {t('app.danger.heading')}
         </h2>
-        <p className="mt-1 text-sm text-slate-600">
-          Delete every number in your collection. Export first if you may need them again.
-        </p>
+        <p className="mt-1 text-sm text-slate-600">{t('app.danger.text')}</p>
       </div>
       <Button variant="danger" onClick={() => setConfirming(true)}>
         <Trash2 aria-hidden="true" className="size-4" />
-        Clear All Data
+        {t('app.danger.clear')}
       </Button>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Clear All Data"
-        description="Are you sure you want to delete all your numbers? This action cannot be undone."
-        confirmLabel="Clear All Data"
+        title={t('app.danger.clear')}
+        description={t('app.danger.question')}
+        confirmLabel={t('app.danger.clear')}
         loading={clear.isPending}
         onConfirm={() =>
           clear.mutate(undefined, {
             onSuccess: ({ deleted }) => {
               setConfirming(false);
-              toast.success(`Deleted ${countOf(deleted, 'number')}`);
+              toast.success(t('app.numbers.deleted', { count: deleted }));
             },
-            onError: (err) => toast.error(errorMessage(err, 'Failed to clear data')),
+            onError: (err) => toast.error(errorMessage(err, t('app.danger.failed'))),
           })
         }
       />

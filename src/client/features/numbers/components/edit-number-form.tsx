@@ -11,6 +11,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import { useDeleteNumber } from '../api/delete-number.ts';
 import { useUpdateNumber } from '../api/update-number.ts';
 import { applyServerErrors } from '../server-errors.ts';
@@ -22,6 +23,7 @@ import {
 
 /** The edit form: Save Changes (PATCH) and Delete with a 'Confirm Deletion' dialog. */
 export function EditNumberForm({ number }: { number: VoipNumber }) {
+  const t = useT();
   const navigate = useNavigate();
   const update = useUpdateNumber();
   const del = useDeleteNumber();
@@ -35,7 +37,8 @@ export function EditNumberForm({ number }: { number: VoipNumber }) {
       notes: number.notes,
       isActive: number.isActive,
       isFavorite: number.isFavorite,
-      tagIds: number.tags.map((t) => t.id),
+      tagIds: number.tags.map((tag) => tag.id),
+      tagNames: [],
     },
   });
 
@@ -45,7 +48,7 @@ export function EditNumberForm({ number }: { number: VoipNumber }) {
       { id: number.id, body: values },
       {
         onSuccess: (saved) => {
-          toast.success(`Saved ${formatPhone(saved.phoneNumber)}`);
+          toast.success(t('app.form.saved', { number: formatPhone(saved.phoneNumber) }));
           navigate('/dashboard');
         },
         onError: (err) =>
@@ -53,8 +56,8 @@ export function EditNumberForm({ number }: { number: VoipNumber }) {
             applyServerErrors(
               err,
               form.setError,
-              ['phoneNumber', 'apiLink', 'notes', 'tagIds'],
-              'Failed to update number',
+              ['phoneNumber', 'apiLink', 'notes', 'tagIds', 'tagNames'],
+              t('app.form.updateFailed'),
             ),
           ),
       },
@@ -64,18 +67,23 @@ export function EditNumberForm({ number }: { number: VoipNumber }) {
   const onDelete = () =>
     del.mutate(number.id, {
       onSuccess: () => {
-        toast.success(`Deleted ${formatPhone(number.phoneNumber)}`);
+        toast.success(t('app.card.deleted', { number: formatPhone(number.phoneNumber) }));
         navigate('/dashboard', { replace: true });
       },
       onError: (err) => {
         setConfirming(false);
-        setBanner(errorMessage(err, 'Failed to delete number'));
+        setBanner(errorMessage(err, t('app.card.deleteFailed')));
       },
     });
 
   return (
     <Card className="p-4 sm:p-6">
-      <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Edit number">
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        className="space-y-5"
+        aria-label={t('app.form.editLabel')}
+      >
         {banner && <Alert tone="error">{banner}</Alert>}
         <NumberFormFields form={form} idPrefix="edit" knownTags={number.tags} />
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-between">
@@ -85,20 +93,20 @@ export function EditNumberForm({ number }: { number: VoipNumber }) {
             className="text-red-700! hover:bg-red-50!"
           >
             <Trash2 aria-hidden="true" className="size-4" />
-            Delete
+            {t('app.action.delete')}
           </Button>
           <Button type="submit" variant="primary" loading={update.isPending}>
             {!update.isPending && <Save aria-hidden="true" className="size-4" />}
-            {update.isPending ? 'Saving...' : 'Save Changes'}
+            {update.isPending ? t('app.form.saving') : t('app.form.save')}
           </Button>
         </div>
       </form>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Confirm Deletion"
-        description={`Are you sure you want to delete ${formatPhone(number.phoneNumber)}? This action cannot be undone.`}
-        confirmLabel="Delete"
+        title={t('app.form.confirmDeletion')}
+        description={t('app.card.deleteQuestion', { number: formatPhone(number.phoneNumber) })}
+        confirmLabel={t('app.action.delete')}
         loading={del.isPending}
         onConfirm={onDelete}
       />

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { formatEndDate } from '../../../lib/expiry.ts';
-import { countOf } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import { useNow } from '../../../lib/use-now.ts';
 import { useExpiringNumbers } from '../api/expiring-numbers.ts';
 import { ExpiryBadge } from './expiry-badge.tsx';
@@ -20,6 +20,7 @@ const SHOWN = 5;
  * edit it. Nothing to show, no panel; a failed load, a small retry.
  */
 export function ExpiringSoon() {
+  const t = useT();
   const list = useExpiringNumbers();
   const now = useNow();
   const [all, setAll] = useState(false);
@@ -29,7 +30,7 @@ export function ExpiringSoon() {
       <Card className="flex flex-col items-start gap-3 p-4 sm:flex-row sm:items-center">
         <RetryAlert
           error={list.error}
-          fallback="Numbers expiring soon could not be loaded."
+          fallback={t('app.expiring.loadFailed')}
           onRetry={() => void list.refetch()}
           retrying={list.isFetching}
         />
@@ -47,13 +48,13 @@ export function ExpiringSoon() {
             className="flex items-center gap-2 text-base font-semibold text-slate-900"
           >
             <CalendarClock aria-hidden="true" className="size-5 text-orange-600" />
-            Expiring soon
+            {t('app.expiring.heading')}
           </h2>
           <p className="text-sm text-slate-600">
-            {countOf(items.length, 'number')} within 14 days. Renew the ones you still need.
+            {t('app.expiring.summary', { count: items.length })}
           </p>
         </div>
-        <ul className="mt-3 divide-y divide-slate-100" aria-label="Numbers expiring soon">
+        <ul className="mt-3 divide-y divide-slate-100" aria-label={t('app.expiring.listLabel')}>
           {shown.map((n) => (
             <li
               key={n.id}
@@ -81,7 +82,7 @@ export function ExpiringSoon() {
             onClick={() => setAll((v) => !v)}
             aria-expanded={all}
           >
-            {all ? 'Show fewer' : `Show all ${items.length}`}
+            {all ? t('app.expiring.showFewer') : t('app.expiring.showAll', { count: items.length })}
           </Button>
         )}
       </section>

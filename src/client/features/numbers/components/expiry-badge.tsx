@@ -1,5 +1,6 @@
 import type { ExpiryBand } from '../../../../shared/checks.ts';
 import { cn } from '../../../lib/cn.ts';
+import { useT, type Translate } from '../../../lib/i18n.tsx';
 import { expiryChipClass, expiryIcon, expiryOf, formatEndDate } from '../../../lib/expiry.ts';
 
 const stripClass: Record<ExpiryBand, string> = {
@@ -11,11 +12,11 @@ const stripClass: Record<ExpiryBand, string> = {
 };
 
 /** 'Expires in N days' / 'Expires today' / 'Expired N days ago' / 'No end date'. */
-export function expiryText(days: number | null): string {
-  if (days === null) return 'No end date';
-  if (days < 0) return `Expired ${-days} ${days === -1 ? 'day' : 'days'} ago`;
-  if (days === 0) return 'Expires today';
-  return `Expires in ${days} ${days === 1 ? 'day' : 'days'}`;
+function expiryText(t: Translate, days: number | null): string {
+  if (days === null) return t('app.expiry.none');
+  if (days < 0) return t('app.expiry.expiredAgo', { count: -days });
+  if (days === 0) return t('app.expiry.today');
+  return t('app.expiry.inDays', { count: days });
 }
 
 /**
@@ -23,20 +24,25 @@ export function expiryText(days: number | null): string {
  * the band's icon and the days in words, so it does not rely on colour alone.
  */
 export function ExpiryBadge({ endDate, now }: { endDate: string | null; now: Date }) {
+  const t = useT();
   const { days, band } = expiryOf(endDate, now);
   const Icon = expiryIcon[band];
   return (
     <span
       data-testid="expiry-badge"
       data-band={band}
-      title={endDate ? `Ends ${formatEndDate(endDate)}` : 'Run Date Check to find the end date'}
+      title={
+        endDate
+          ? t('app.expiry.ends', { date: formatEndDate(endDate) })
+          : t('app.expiry.runDateCheck')
+      }
       className={cn(
         'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset',
         expiryChipClass[band],
       )}
     >
       <Icon aria-hidden="true" className="size-3.5 shrink-0" />
-      {expiryText(days)}
+      {expiryText(t, days)}
     </span>
   );
 }

@@ -8,15 +8,20 @@ import { Card } from '../../../components/ui/card.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { countOf } from '../../../lib/format.ts';
+import { T, useT } from '../../../lib/i18n.tsx';
 import { EXPORT_URL } from '../api/export-numbers.ts';
 import { failedOf, remainingInput, useImportNumbers } from '../api/import-numbers.ts';
 import { ImportErrors } from './import-errors.tsx';
 
 const BANNER_MS = 3000;
 
+/** The two kinds of input the box takes, as examples (the same in every language). */
+const JSON_EXAMPLE = '[{"phoneNumber":"5551234567","apiLink":"https://..."}]';
+const LINE_EXAMPLE = '5551234567|https://...';
+
 /** 'Export/Import Numbers': download voip_numbers.json; import pasted text or a .json/.txt file. */
 export function ExportImportPanel() {
+  const t = useT();
   const importer = useImportNumbers();
   const [text, setText] = useState('');
   const [fileName, setFileName] = useState<string | null>(null);
@@ -28,8 +33,8 @@ export function ExportImportPanel() {
 
   useEffect(() => {
     if (!banner) return;
-    const t = setTimeout(() => setBanner(null), BANNER_MS);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => setBanner(null), BANNER_MS);
+    return () => clearTimeout(timer);
   }, [banner]);
 
   const onFile = (e: ChangeEvent<HTMLInputElement>) => {
@@ -41,7 +46,7 @@ export function ExportImportPanel() {
       setText(typeof reader.result === 'string' ? reader.result : '');
       setFileName(file.name);
     };
-    reader.onerror = () => setFileError('Could not read the file.');
+    reader.onerror = () => setFileError(t('app.transfer.fileUnreadable'));
     reader.readAsText(file);
     e.target.value = '';
   };
@@ -56,7 +61,7 @@ export function ExportImportPanel() {
           const done = res.imported > 0 || res.duplicates > 0;
           if (done) {
             setBanner(
-              `Imported ${countOf(res.imported, 'number')} (${countOf(res.duplicates, 'duplicate')} skipped)`,
+              t('app.bulk.importedSkipped', { count: res.imported, duplicates: res.duplicates }),
             );
             // Only what failed stays, to fix and import again; a total failure changes nothing.
             setText(remainingInput(text, res));
@@ -71,25 +76,24 @@ export function ExportImportPanel() {
   return (
     <Card className="space-y-6 p-4 sm:p-6">
       <div>
-        <h2 className="text-lg font-semibold text-slate-900">Export/Import Numbers</h2>
+        <h2 className="text-lg font-semibold text-slate-900">{t('app.transfer.heading')}</h2>
         <p className="mt-1 text-sm text-slate-600">
-          Download your whole collection as voip_numbers.json, or bring numbers back from a JSON
-          export or <code className="text-xs">number|API link</code> lines.
+          <T id="app.transfer.intro" components={{ 0: <code className="text-xs" /> }} />
         </p>
       </div>
 
       <div>
         <a href={EXPORT_URL} download="voip_numbers.json" className={buttonClass('secondary')}>
           <Download aria-hidden="true" className="size-4" />
-          Export Numbers
+          {t('app.transfer.export')}
         </a>
       </div>
 
       <div className="space-y-4 border-t border-slate-200 pt-6">
         <FormField
           id="settings-import"
-          label="Import numbers"
-          hint="Paste JSON (an array of objects with phoneNumber and apiLink) or one number|API link per line."
+          label={t('app.transfer.importLabel')}
+          hint={t('app.transfer.importHint')}
         >
           <Textarea
             id="settings-import"
@@ -102,9 +106,7 @@ export function ExportImportPanel() {
               setFileName(null);
             }}
             className="font-mono text-sm sm:text-xs"
-            placeholder={
-              '[{"phoneNumber":"5551234567","apiLink":"https://..."}]\nor\n5551234567|https://...'
-            }
+            placeholder={`${JSON_EXAMPLE}\n${t('app.transfer.or')}\n${LINE_EXAMPLE}`}
             aria-describedby="settings-import-error"
           />
         </FormField>
@@ -116,16 +118,16 @@ export function ExportImportPanel() {
             accept=".json,.txt,application/json,text/plain"
             onChange={onFile}
             tabIndex={-1}
-            aria-label="Import file"
+            aria-label={t('app.transfer.file')}
             className="sr-only"
           />
           <Button variant="secondary" onClick={() => fileInput.current?.click()}>
             <FileUp aria-hidden="true" className="size-4" />
-            Choose File (.json, .txt)
+            {t('app.transfer.chooseFile')}
           </Button>
           {fileName && (
             <span className="truncate text-sm text-slate-600" aria-live="polite">
-              Loaded {fileName}
+              {t('app.transfer.loaded', { name: fileName })}
             </span>
           )}
           <Button
@@ -136,27 +138,25 @@ export function ExportImportPanel() {
             loading={importer.isPending}
           >
             {!importer.isPending && <Upload aria-hidden="true" className="size-4" />}
-            {importer.isPending ? 'Importing...' : 'Import'}
+            {importer.isPending ? t('app.bulk.importing') : t('app.bulk.import')}
           </Button>
         </div>
         <div aria-live="polite" className="space-y-3">
           {banner && <Alert tone="success">{banner}</Alert>}
           {fileError && <Alert tone="error">{fileError}</Alert>}
           {importer.isError && (
-            <Alert tone="error">{errorMessage(importer.error, 'Failed to import numbers')}</Alert>
+            <Alert tone="error">{errorMessage(importer.error, t('app.bulk.failed'))}</Alert>
           )}
           {failed.length > 0 && (
             <Alert tone="error">
               <p className="font-medium">
                 {result?.input === 'json'
-                  ? countOf(failed.length, 'entry', 'entries')
-                  : countOf(failed.length, 'line')}{' '}
-                could not be imported:
+                  ? t('app.transfer.entriesFailed', { count: failed.length })
+                  : t('app.transfer.linesFailed', { count: failed.length })}
               </p>
               <ImportErrors errors={failed} />
               <p className="mt-2 text-xs">
-                {failed.length === 1 ? 'It is' : 'They are'} left in the box above: fix{' '}
-                {failed.length === 1 ? 'it' : 'them'} and press Import again.
+                {t('app.transfer.leftInBox', { count: failed.length })}
               </p>
             </Alert>
           )}

@@ -6,6 +6,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import { useNow } from '../../../lib/use-now.ts';
 import { expectCode } from '../api/expect-code.ts';
 import { useToggleNumber } from '../api/update-number.ts';
@@ -36,6 +37,7 @@ export const NumberCard = memo(function NumberCard({
   selected,
   onSelectedChange,
 }: Props) {
+  const t = useT();
   const toggleFavorite = useToggleNumber('isFavorite');
   const now = useNow();
   const formatted = formatPhone(number.phoneNumber);
@@ -49,9 +51,11 @@ export const NumberCard = memo(function NumberCard({
       data-testid="number-card"
       data-active={number.isActive}
       className={cn(
-        'flex min-w-0 flex-col gap-3 rounded-2xl border bg-white p-4 shadow-sm transition-opacity sm:p-5',
+        'flex min-w-0 flex-col gap-3 rounded-2xl border p-4 shadow-sm sm:p-5',
         selected ? 'border-brand-700 ring-2 ring-brand-700/30' : 'border-slate-200',
-        !number.isActive && 'opacity-60',
+        // Inactive cards are dimmed without fading their text (which would fail AA contrast):
+        // a sunken background, a dashed edge and no colour.
+        number.isActive ? 'bg-white' : 'border-dashed bg-slate-50 grayscale',
       )}
     >
       <ExpiryStrip endDate={number.endDate} now={now} />
@@ -60,7 +64,7 @@ export const NumberCard = memo(function NumberCard({
           <Checkbox
             checked={selected}
             onChange={(e) => onSelectedChange(number.id, e.target.checked)}
-            aria-label={`Select ${formatted}`}
+            aria-label={t('app.card.selectNumber', { number: formatted })}
             className="mt-2.5 size-5"
           />
         )}
@@ -73,7 +77,7 @@ export const NumberCard = memo(function NumberCard({
           </h2>
           <CopyButton
             text={number.phoneNumber}
-            label={`Copy ${formatted}`}
+            label={t('app.card.copyNumber', { number: formatted })}
             showText={false}
             onCopied={() => expectCode(number.id)}
           />
@@ -82,7 +86,7 @@ export const NumberCard = memo(function NumberCard({
           type="button"
           onClick={() => toggleFavorite.mutate({ id: number.id, value: !number.isFavorite })}
           aria-pressed={number.isFavorite}
-          aria-label={`Favorite ${formatted}`}
+          aria-label={t('app.card.favoriteNumber', { number: formatted })}
           className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-accent-500 focus-visible:outline-none"
         >
           <Star
@@ -97,8 +101,12 @@ export const NumberCard = memo(function NumberCard({
       </div>
 
       <div className="flex flex-wrap items-center gap-1.5">
-        {number.isActive ? <Badge tone="green">Active</Badge> : <Badge>Inactive</Badge>}
-        {number.isFavorite && <Badge tone="amber">Favorite</Badge>}
+        {number.isActive ? (
+          <Badge tone="green">{t('app.card.active')}</Badge>
+        ) : (
+          <Badge>{t('app.card.inactive')}</Badge>
+        )}
+        {number.isFavorite && <Badge tone="amber">{t('app.card.favorite')}</Badge>}
         <ExpiryBadge endDate={number.endDate} now={now} />
       </div>
 
@@ -107,14 +115,18 @@ export const NumberCard = memo(function NumberCard({
           <CardTagAdder numberId={number.id} label={formatted} />
         ) : (
           <>
-            <ul className="contents" aria-label="Tags">
-              {shown.map((t) => (
-                <li key={t.id} className="min-w-0">
-                  <TagChip name={t.name} />
+            <ul className="contents" aria-label={t('app.card.tags')}>
+              {shown.map((tag) => (
+                <li key={tag.id} className="min-w-0">
+                  <TagChip name={tag.name} />
                 </li>
               ))}
             </ul>
-            {more > 0 && <span className="text-xs font-medium text-slate-500">+{more} more</span>}
+            {more > 0 && (
+              <span className="text-xs font-medium text-slate-500">
+                {t('app.card.moreTags', { count: more })}
+              </span>
+            )}
           </>
         )}
       </div>
@@ -137,10 +149,7 @@ export const NumberCard = memo(function NumberCard({
           className="flex items-start gap-1.5 rounded-lg bg-red-50 px-2.5 py-1.5 text-xs font-medium text-red-900 ring-1 ring-red-200 ring-inset"
         >
           <Unplug aria-hidden="true" className="mt-px size-3.5 shrink-0 text-red-600" />
-          <span className="min-w-0 break-words">
-            Link may be dead: it has not answered for a long time. Check the number with its
-            provider, or replace its API link.
-          </span>
+          <span className="min-w-0 break-words">{t('app.card.deadLink')}</span>
         </p>
       )}
       {number.lastError && (
@@ -149,7 +158,9 @@ export const NumberCard = memo(function NumberCard({
           className="flex items-start gap-1.5 rounded-lg bg-amber-50 px-2.5 py-1.5 text-xs text-amber-900 ring-1 ring-amber-200 ring-inset"
         >
           <AlertTriangle aria-hidden="true" className="mt-px size-3.5 shrink-0 text-amber-600" />
-          <span className="min-w-0 break-words">Failed to fetch messages: {number.lastError}</span>
+          <span className="min-w-0 break-words">
+            {t('app.card.lastError', { error: number.lastError })}
+          </span>
         </p>
       )}
 

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { countOf, formatCount } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useBulkDeleteNumbers } from '../api/bulk-delete-numbers.ts';
 import { useNumbers } from '../api/list-numbers.ts';
@@ -19,10 +19,12 @@ import { ExpiringSoon } from './expiring-soon.tsx';
 import { NumberCard } from './number-card.tsx';
 import { NumberCardSkeleton } from './number-card-skeleton.tsx';
 import { NumberFilters } from './number-filters.tsx';
+import { DemoNumberOffer } from './demo-number-offer.tsx';
 import { SelectionBar } from './selection-bar.tsx';
 
 /** /dashboard: filters in the URL, an infinitely scrolling card grid, select mode and bulk delete. */
 export function NumbersDashboard() {
+  const t = useT();
   const f = useNumberFilters();
   // Typing is debounced; the buttons and the tag dropdown apply at once.
   const q = useDebouncedValue(f.filters.q, 250);
@@ -37,6 +39,9 @@ export function NumbersDashboard() {
   const total = list.data?.pages[0]?.total ?? null;
   // A search matching more than SEARCH_TOTAL_CAP numbers is counted only that far ("1,000+").
   const totalCapped = list.data?.pages[0]?.totalCapped ?? false;
+  // With filters on, the header counts what they show out of the whole collection ("0 of 7").
+  const collectionTotal = list.data?.pages[0]?.collectionTotal ?? null;
+  const outOf = collectionTotal !== null && collectionTotal !== total;
   // Only loaded numbers that match the current filters count as selected.
   const selectedIds = useMemo(
     () => (selected.size === 0 ? [] : items.filter((n) => selected.has(n.id)).map((n) => n.id)),
@@ -68,9 +73,9 @@ export function NumbersDashboard() {
       onSuccess: ({ deleted }) => {
         setConfirming(false);
         exitSelect();
-        toast.success(`Deleted ${countOf(deleted, 'number')}`);
+        toast.success(t('app.numbers.deleted', { count: deleted }));
       },
-      onError: (err) => toast.error(errorMessage(err, 'Failed to delete numbers')),
+      onError: (err) => toast.error(errorMessage(err, t('app.numbers.deleteManyFailed'))),
     });
   };
 
@@ -79,14 +84,19 @@ export function NumbersDashboard() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-            VOIP Numbers Dashboard
+            {t('app.numbers.heading')}
           </h1>
           <p className="mt-1 text-sm text-slate-600" aria-live="polite" data-testid="numbers-total">
             {total === null
               ? '\u00a0'
-              : totalCapped
-                ? `${formatCount(total)}+ numbers`
-                : countOf(total, 'number')}
+              : outOf
+                ? t(totalCapped ? 'app.numbers.totalCappedOutOf' : 'app.numbers.totalOutOf', {
+                    shown: total,
+                    count: collectionTotal,
+                  })
+                : totalCapped
+                  ? t('app.numbers.totalCapped', { count: total })
+                  : t('app.numbers.total', { count: total })}
           </p>
         </div>
         <div className="flex flex-wrap gap-2 [&>*]:whitespace-nowrap max-sm:[&>*]:px-3!">
@@ -97,12 +107,12 @@ export function NumbersDashboard() {
               disabled={items.length === 0}
             >
               <CheckSquare aria-hidden="true" className="size-4" />
-              Select Numbers
+              {t('app.numbers.select')}
             </Button>
           )}
           <ButtonLink to="/dashboard/add" variant="primary">
             <Plus aria-hidden="true" className="size-4" />
-            Add Number
+            {t('app.numbers.add')}
           </ButtonLink>
         </div>
       </div>
@@ -124,7 +134,7 @@ export function NumbersDashboard() {
       {list.isPending ? (
         <div className="grid gap-4 md:grid-cols-2" aria-busy="true">
           <span className="sr-only" role="status">
-            Loading numbers
+            {t('app.numbers.loading')}
           </span>
           {Array.from({ length: 4 }, (_, i) => (
             <NumberCardSkeleton key={i} />
@@ -134,7 +144,7 @@ export function NumbersDashboard() {
         <Card className="flex flex-col items-center gap-4 px-6 py-12 text-center">
           <RetryAlert
             error={null}
-            fallback={`Failed to fetch numbers: ${errorMessage(list.error)}`}
+            fallback={t('app.numbers.fetchFailedWith', { error: errorMessage(list.error) })}
             onRetry={() => void list.refetch()}
             retrying={list.isFetching}
           />
@@ -145,7 +155,7 @@ export function NumbersDashboard() {
         <>
           <ul
             className="grid gap-4 md:grid-cols-2"
-            aria-label="Numbers"
+            aria-label={t('app.numbers.listLabel')}
             aria-busy={list.isFetching && !isFetchingNextPage ? true : undefined}
           >
             {items.map((n) => (
@@ -162,20 +172,20 @@ export function NumbersDashboard() {
           <div ref={sentinel} className="flex flex-col items-center gap-3 py-4">
             {list.isError && (
               <Alert tone="error" className="w-full max-w-md">
-                {errorMessage(list.error, 'Failed to fetch numbers')}
+                {errorMessage(list.error, t('app.numbers.fetchFailed'))}
               </Alert>
             )}
             {isFetchingNextPage ? (
-              <Spinner label="Loading more numbers" className="text-brand-900" />
+              <Spinner label={t('app.numbers.loadingMore')} className="text-brand-900" />
             ) : hasNextPage ? (
               <Button variant="secondary" onClick={loadMore}>
-                Load more
+                {t('app.numbers.loadMore')}
               </Button>
             ) : (
               total !== null &&
               total > 50 && (
                 <p className="text-sm text-slate-500">
-                  All {formatCount(totalCapped ? items.length : total)} numbers loaded
+                  {t('app.numbers.allLoaded', { count: totalCapped ? items.length : total })}
                 </p>
               )
             )}
@@ -186,9 +196,9 @@ export function NumbersDashboard() {
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Delete Selected Numbers"
-        description={`Are you sure you want to delete ${selectedIds.length} selected numbers? This action cannot be undone.`}
-        confirmLabel="Delete"
+        title={t('app.numbers.deleteSelectedTitle')}
+        description={t('app.numbers.deleteSelectedQuestion', { count: selectedIds.length })}
+        confirmLabel={t('app.action.delete')}
         loading={bulkDelete.isPending}
         onConfirm={deleteSelected}
       />
@@ -209,6 +219,7 @@ function NumbersEmpty({
   count: number;
   onClear: () => void;
 }) {
+  const t = useT();
   const Icon = filtered ? SearchX : PhoneOff;
   return (
     <Card className="flex flex-col items-center px-6 py-16 text-center" data-testid="numbers-empty">
@@ -216,26 +227,25 @@ function NumbersEmpty({
         <Icon aria-hidden="true" className="size-7" />
       </span>
       <p className="mt-4 text-base font-medium text-slate-900">
-        {filtered ? 'No VOIP numbers found with the current filters.' : 'No VOIP numbers yet'}
+        {filtered ? t('app.numbers.emptyFiltered') : t('app.numbers.empty')}
       </p>
       <p className="mt-1 max-w-md text-sm text-slate-600">
-        {filtered
-          ? 'Try other filters, or clear them to see all your numbers.'
-          : 'Add a number with its provider API link to start receiving its verification codes here.'}
+        {filtered ? t('app.numbers.emptyFilteredHint') : t('app.numbers.emptyHint')}
       </p>
       <div className="mt-6 flex flex-col gap-2 sm:flex-row">
         {filtered ? (
           <Button variant="accent" onClick={onClear}>
             <X aria-hidden="true" className="size-4" />
-            Clear Filters ({count})
+            {t('app.numbers.clearFilters', { count })}
           </Button>
         ) : (
           <ButtonLink to="/dashboard/add" variant="accent">
             <Plus aria-hidden="true" className="size-4" />
-            Add Your First Number
+            {t('app.numbers.addFirst')}
           </ButtonLink>
         )}
       </div>
+      {!filtered && <DemoNumberOffer />}
     </Card>
   );
 }

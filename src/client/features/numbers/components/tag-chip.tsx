@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { tagColor } from '../../../../shared/tag-colors.ts';
 import { cn } from '../../../lib/cn.ts';
 
@@ -16,10 +16,11 @@ export function TagChip({
   return (
     <span
       className={cn(
-        'inline-flex max-w-full items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-medium',
+        'tag-chip inline-flex max-w-full items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-medium',
         className,
       )}
-      style={{ backgroundColor: c.bg, color: c.fg, borderColor: c.border }}
+      // Colours through variables: .tag-chip (styles.css) turns them round in dark mode.
+      style={{ '--tag-bg': c.bg, '--tag-fg': c.fg, '--tag-border': c.border } as CSSProperties}
     >
       <span className="truncate">{name}</span>
       {children}

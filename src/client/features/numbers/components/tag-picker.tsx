@@ -4,17 +4,22 @@ import type { Tag } from '../../../../shared/numbers.ts';
 import { MAX_TAG_NAME_LENGTH } from '../../../../shared/numbers.ts';
 import { fieldClass } from '../../../components/ui/input.tsx';
 import { ListboxOption } from '../../../components/ui/listbox-option.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
-import { useCreateTag } from '../api/create-tag.ts';
+import { T, useT } from '../../../lib/i18n.tsx';
 import { useTags } from '../api/list-tags.ts';
 import { TagChip } from './tag-chip.tsx';
 
+/**
+ * The tags picked: existing ones by id, new ones by name. New names are only sent with the save
+ * (`tagNames`, created in the number's transaction), so a name typed and removed again, or a
+ * form left unsaved, leaves no tag behind.
+ */
+export type TagPick = { ids: string[]; names: string[] };
+export const NO_TAGS: TagPick = { ids: [], names: [] };
+
 type Props = {
-  /** Selected tag ids. */
-  value: string[];
-  onChange: (ids: string[]) => void;
+  value: TagPick;
+  onChange: (next: TagPick) => void;
   /** Most tags that can be chosen (10 by default; number forms use 5). */
   max?: number;
   /** id of the text input, for an outside <label htmlFor>. */
@@ -31,8 +36,14 @@ type Props = {
 };
 
 type Option = { kind: 'tag'; tag: Tag } | { kind: 'create'; name: string };
+type Chip = { key: string; name: string; remove: () => TagPick };
 
-/** Search existing tags, pick them, or create a new one — up to `max`. A keyboard combobox. */
+const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * Search existing tags, pick them, or name a new one (made when the form is saved) — up to
+ * `max`. A keyboard combobox.
+ */
 export function TagPicker({
   value,
   onChange,
@@ -41,16 +52,16 @@ export function TagPicker({
   knownTags = [],
   disabled,
   autoFocus,
-  placeholder = 'Search or create tags...',
+  placeholder,
   describedBy,
   inlineList,
 }: Props) {
+  const t = useT();
   const baseId = useId();
   const id = inputId ?? `${baseId}-input`;
   const listId = `${baseId}-list`;
   const limitId = `${baseId}-limit`;
   const tags = useTags();
-  const create = useCreateTag();
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState(0);
@@ -63,18 +74,30 @@ export function TagPicker({
     return map;
   }, [knownTags, tags.data]);
 
-  const atLimit = value.length >= max;
+  const chips: Chip[] = [
+    ...value.ids.map((tagId) => ({
+      key: tagId,
+      name: byId.get(tagId)?.name ?? '…',
+      remove: () => ({ ...value, ids: value.ids.filter((v) => v !== tagId) }),
+    })),
+    ...value.names.map((name) => ({
+      key: `new:${name}`,
+      name,
+      remove: () => ({ ...value, names: value.names.filter((n) => n !== name) }),
+    })),
+  ];
+  const atLimit = chips.length >= max;
   const trimmed = query.trim();
 
   const options: Option[] = useMemo(() => {
     const needle = trimmed.toLowerCase();
     const all = tags.data ?? [];
     const matches = all
-      .filter((t) => !value.includes(t.id) && t.name.toLowerCase().includes(needle))
+      .filter((t) => !value.ids.includes(t.id) && t.name.toLowerCase().includes(needle))
       .slice(0, 50)
       .map((tag): Option => ({ kind: 'tag', tag }));
-    const exact = all.some((t) => t.name.toLowerCase() === needle);
-    if (trimmed && !exact && trimmed.length <= MAX_TAG_NAME_LENGTH)
+    const taken = [...all.map((t) => t.name), ...value.names].some((n) => sameName(n, trimmed));
+    if (trimmed && !taken && trimmed.length <= MAX_TAG_NAME_LENGTH)
       matches.push({ kind: 'create', name: trimmed });
     return matches;
   }, [tags.data, value, trimmed]);
@@ -82,22 +105,22 @@ export function TagPicker({
   const showList = open && !atLimit && !disabled;
   const current = Math.min(activeIndex, Math.max(options.length - 1, 0));
 
-  const add = (tagId: string) => {
-    if (value.includes(tagId) || value.length >= max) return;
-    onChange([...value, tagId]);
+  const choose = (opt: Option) => {
+    if (atLimit) return;
+    if (opt.kind === 'tag') {
+      if (value.ids.includes(opt.tag.id)) return;
+      onChange({ ...value, ids: [...value.ids, opt.tag.id] });
+    } else {
+      onChange({ ...value, names: [...value.names, opt.name] });
+    }
     setQuery('');
     setActiveIndex(0);
     // Close the suggestions so they do not cover the form; typing or ArrowDown reopens them.
     setOpen(false);
   };
 
-  const choose = (opt: Option) => {
-    if (opt.kind === 'tag') return add(opt.tag.id);
-    create.mutate(opt.name, { onSuccess: (tag) => add(tag.id) });
-  };
-
-  const remove = (tagId: string) => {
-    onChange(value.filter((v) => v !== tagId));
+  const remove = (chip: Chip) => {
+    onChange(chip.remove());
     inputRef.current?.focus();
   };
 
@@ -120,8 +143,8 @@ export function TagPicker({
         e.stopPropagation();
         setOpen(false);
       }
-    } else if (e.key === 'Backspace' && query === '' && value.length > 0) {
-      onChange(value.slice(0, -1));
+    } else if (e.key === 'Backspace' && query === '' && chips.length > 0) {
+      onChange(chips.at(-1)!.remove());
     }
   };
 
@@ -129,26 +152,23 @@ export function TagPicker({
 
   return (
     <div className="space-y-2">
-      {value.length > 0 && (
-        <ul className="flex flex-wrap gap-1.5" aria-label="Selected tags">
-          {value.map((tagId) => {
-            const name = byId.get(tagId)?.name ?? '…';
-            return (
-              <li key={tagId}>
-                <TagChip name={name} className="py-1 pr-1 text-sm">
-                  <button
-                    type="button"
-                    onClick={() => remove(tagId)}
-                    disabled={disabled}
-                    className="inline-flex size-5 items-center justify-center rounded-full hover:bg-black/10 focus-visible:ring-2 focus-visible:ring-accent-500 focus-visible:outline-none"
-                    aria-label={`Remove tag ${name}`}
-                  >
-                    <X aria-hidden="true" className="size-3" />
-                  </button>
-                </TagChip>
-              </li>
-            );
-          })}
+      {chips.length > 0 && (
+        <ul className="flex flex-wrap gap-1.5" aria-label={t('app.tags.selected')}>
+          {chips.map((chip) => (
+            <li key={chip.key}>
+              <TagChip name={chip.name} className="py-1 pr-1 text-sm">
+                <button
+                  type="button"
+                  onClick={() => remove(chip)}
+                  disabled={disabled}
+                  className="inline-flex size-5 items-center justify-center rounded-full hover:bg-black/10 focus-visible:ring-2 focus-visible:ring-accent-500 focus-visible:outline-none"
+                  aria-label={t('app.tags.remove', { name: chip.name })}
+                >
+                  <X aria-hidden="true" className="size-3" />
+                </button>
+              </TagChip>
+            </li>
+          ))}
         </ul>
       )}
       <div className="relative">
@@ -167,7 +187,9 @@ export function TagPicker({
           autoComplete="off"
           autoFocus={autoFocus}
           disabled={disabled || atLimit}
-          placeholder={atLimit ? `Maximum ${max} tags allowed` : placeholder}
+          placeholder={
+            atLimit ? t('app.tags.maximum', { max }) : (placeholder ?? t('app.tags.searchOrCreate'))
+          }
           value={query}
           maxLength={MAX_TAG_NAME_LENGTH}
           onChange={(e) => {
@@ -178,29 +200,24 @@ export function TagPicker({
           onFocus={() => setOpen(true)}
           onBlur={() => setOpen(false)}
           onKeyDown={onKeyDown}
-          className={fieldClass(false, 'pr-9')}
+          className={fieldClass(false)}
         />
-        {create.isPending && (
-          <Spinner
-            size="sm"
-            label="Creating tag"
-            className="absolute top-1/2 right-3 -translate-y-1/2 text-slate-500"
-          />
-        )}
         {showList && (
           <ul
             id={listId}
             role="listbox"
-            aria-label="Tags"
+            aria-label={t('app.form.tags')}
             className={cn(
               'mt-1 max-h-60 overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg',
               inlineList ? 'relative' : 'absolute inset-x-0 top-full z-30',
             )}
           >
-            {tags.isPending && <li className="px-3 py-2 text-sm text-slate-500">Loading tags…</li>}
+            {tags.isPending && (
+              <li className="px-3 py-2 text-sm text-slate-500">{t('app.tags.loadingList')}</li>
+            )}
             {!tags.isPending && options.length === 0 && (
               <li className="px-3 py-2 text-sm text-slate-500">
-                {trimmed ? 'Already selected' : 'Type to create a tag'}
+                {trimmed ? t('app.tags.alreadySelected') : t('app.tags.typeToCreate')}
               </li>
             )}
             {options.map((opt, i) => (
@@ -218,7 +235,11 @@ export function TagPicker({
                   <>
                     <Plus aria-hidden="true" className="size-4 text-slate-500" />
                     <span>
-                      Create “<span className="font-medium">{opt.name}</span>”
+                      <T
+                        id="app.tags.create"
+                        values={{ name: opt.name }}
+                        components={{ 0: <span className="font-medium" /> }}
+                      />
                     </span>
                   </>
                 )}
@@ -229,12 +250,7 @@ export function TagPicker({
       </div>
       {atLimit && (
         <p id={limitId} className="text-xs text-amber-700" aria-live="polite">
-          Maximum {max} tags allowed
-        </p>
-      )}
-      {create.isError && (
-        <p className="text-sm text-red-700" role="alert">
-          {errorMessage(create.error, 'Failed to create tag')}
+          {t('app.tags.maximum', { max })}
         </p>
       )}
     </div>

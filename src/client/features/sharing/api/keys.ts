@@ -1,8 +1,8 @@
 /**
  * The two kinds of shared links: a public page (several numbers, `/api/{hash}`) and a single
  * endpoint (one number, `/single/{hash}`; "Single API" in the UI). Query keys: the owner's pages
- * under ['pages'], endpoints under ['single-endpoints'], each public view apart. No zod here: the
- * public views' chunks load this file.
+ * under ['pages'], endpoints under ['single-endpoints'] (the public views use no query client,
+ * ADR 0019). No zod here: the public views' chunks load this file.
  */
 export type ShareKind = 'page' | 'single';
 
@@ -10,8 +10,6 @@ export const pageKeys = {
   all: ['pages'] as const,
   lists: () => ['pages', 'list'] as const,
   detail: (id: string) => ['pages', 'detail', id] as const,
-  /** A page as its visitors see it (GET /v1/public/pages/:hash). */
-  public: (hash: string) => ['public-page', hash] as const,
 };
 
 export const endpointKeys = {
@@ -19,8 +17,6 @@ export const endpointKeys = {
   lists: () => ['single-endpoints', 'list'] as const,
   /** The list filtered by a remark ('' = every endpoint). */
   list: (remark: string) => ['single-endpoints', 'list', remark] as const,
-  /** An endpoint as its visitors see it (GET /v1/public/single/:hash). */
-  public: (hash: string) => ['public-single', hash] as const,
 };
 
 /** The page's public address: `{origin}/api/{hash}`. */

@@ -2,6 +2,7 @@ import { memo } from 'react';
 import type { Endpoint } from '../../../../shared/sharing.ts';
 import { formatPhone } from '../../../../shared/phone.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { useT } from '../../../lib/i18n.tsx';
 import { ShareCard } from './share-card.tsx';
 
 type Props = {
@@ -22,6 +23,7 @@ export const EndpointCard = memo(function EndpointCard({
   onSelectedChange,
   onEdit,
 }: Props) {
+  const t = useT();
   return (
     <ShareCard
       kind="single"
@@ -34,9 +36,11 @@ export const EndpointCard = memo(function EndpointCard({
           <span className="text-sm font-medium text-slate-800 tabular-nums">
             {formatPhone(e.phoneNumber)}
           </span>
-          <Badge tone={active ? 'green' : 'grey'}>{active ? 'Active' : 'Inactive'}</Badge>
+          <Badge tone={active ? 'green' : 'grey'}>
+            {active ? t('settings.labels.active') : t('settings.labels.inactive')}
+          </Badge>
           <Badge tone="blue" className="max-w-48">
-            <span className="sr-only">Remark: </span>
+            <span className="sr-only">{t('settings.endpoints.remarkPrefix')} </span>
             <span className="min-w-0 truncate" title={e.remark}>
               {e.remark}
             </span>

@@ -2,14 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { ClipboardList, ListChecks } from 'lucide-react';
 import { toast } from 'sonner';
 import type { PickedNumber } from '../../../components/ui/number-picker.tsx';
+import { parseBulkLine } from '../../../../shared/bulk-lines.ts';
 import { formatPhone } from '../../../../shared/phone.ts';
 import {
   DEFAULT_REMARK,
-  ENDPOINT_NUMBER_REQUIRED,
   MAX_REMARK_LENGTH,
   MAX_SHARE_NAME_LENGTH,
   MAX_SINGLE_LINES,
-  SINGLE_LINES_REQUIRED,
   defaultEndpointName,
   type CreateEndpointsResult,
 } from '../../../../shared/sharing.ts';
@@ -19,7 +18,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { ToggleButton } from '../../../components/ui/toggle-button.tsx';
 import { isApiError } from '../../../lib/api.ts';
-import { formatCount } from '../../../lib/format.ts';
+import { t as translate, useT } from '../../../lib/i18n.tsx';
 import { useCreateEndpointsFromLines, useCreateEndpoint } from '../api/save-share.ts';
 import { NumberField, ShareFormFooter, TextField } from './share-form.tsx';
 
@@ -37,6 +36,7 @@ export function EndpointCreateDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const t = useT();
   const [mode, setMode] = useState<Mode>('pick');
   const create = useCreateEndpoint();
   const fromLines = useCreateEndpointsFromLines();
@@ -51,19 +51,23 @@ export function EndpointCreateDialog({
     <FormDialog
       open={open}
       onOpenChange={(o) => (o ? onOpenChange(true) : close())}
-      title="Create Single API Entry"
-      description="Each entry gets its own public link showing one number’s latest messages and codes — never its API link."
+      title={t('settings.endpointDialog.createTitle')}
+      description={t('settings.endpointDialog.createDescription')}
       busy={busy}
       wide
     >
-      <div role="group" aria-label="Create from" className="mb-4 grid grid-cols-2 gap-2 sm:flex">
+      <div
+        role="group"
+        aria-label={t('settings.endpointDialog.createFrom')}
+        className="mb-4 grid grid-cols-2 gap-2 sm:flex"
+      >
         <ToggleButton pressed={mode === 'pick'} onClick={() => setMode('pick')}>
           <ListChecks aria-hidden="true" className="size-4" />
-          Pick a Number
+          {t('settings.endpointDialog.pick')}
         </ToggleButton>
         <ToggleButton pressed={mode === 'lines'} onClick={() => setMode('lines')}>
           <ClipboardList aria-hidden="true" className="size-4" />
-          Paste Lines
+          {t('settings.endpointDialog.paste')}
         </ToggleButton>
       </div>
       {mode === 'pick' ? (
@@ -74,7 +78,9 @@ export function EndpointCreateDialog({
             create.mutate(body, {
               onSuccess: (endpoint) => {
                 close();
-                toast.success(`Created ${endpoint.name}`);
+                toast.success(
+                  translate('settings.endpointDialog.created', { name: endpoint.name }),
+                );
               },
             })
           }
@@ -84,9 +90,10 @@ export function EndpointCreateDialog({
           busy={busy}
           failure={fromLines.error}
           result={fromLines.data}
-          onSubmit={(body) =>
+          onSubmit={(body, done) =>
             fromLines.mutate(body, {
               onSuccess: (res) => {
+                done(res);
                 if (res.errors.length > 0) return;
                 close();
                 toast.success(res.message);
@@ -108,6 +115,7 @@ function PickForm({
   failure: Error | null;
   onSubmit: (body: { numberId: string; name?: string; remark: string }) => void;
 }) {
+  const t = useT();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [picked, setPicked] = useState<PickedNumber | null>(null);
   const [name, setName] = useState('');
@@ -118,7 +126,7 @@ function PickForm({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const numberId = [...selected][0];
-    if (!numberId) return setNumberError(ENDPOINT_NUMBER_REQUIRED);
+    if (!numberId) return setNumberError(t('settings.endpointDialog.numberRequired'));
     const trimmed = name.trim();
     onSubmit({ numberId, ...(trimmed ? { name: trimmed } : {}), remark: remark.trim() });
   };
@@ -127,8 +135,8 @@ function PickForm({
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <NumberField
-        legend="Number"
-        label="Number for this entry"
+        legend={t('settings.endpointDialog.number')}
+        label={t('settings.endpointDialog.numberLabel')}
         mode="single"
         selected={selected}
         errorId="endpoint-number-error"
@@ -142,14 +150,14 @@ function PickForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           id="endpoint-name"
-          label="Name (optional)"
+          label={t('settings.endpointDialog.nameOptional')}
           value={name}
           maxLength={MAX_SHARE_NAME_LENGTH}
           placeholder={defaultEndpointName(
             picked ? formatPhone(picked.phoneNumber) : '(xxx) xxx-xxxx',
           )}
           error={fields?.name?.[0]}
-          hint="Left empty: ‘API for’ and the number."
+          hint={t('settings.endpointDialog.nameHint')}
           onChange={setName}
         />
         <RemarkField
@@ -162,8 +170,8 @@ function PickForm({
       <ShareFormFooter
         busy={busy}
         failure={fields ? null : failure}
-        failed="Failed to create single API entry"
-        submitLabel="Create Entry"
+        failed={t('settings.endpointDialog.createFailed')}
+        submitLabel={t('settings.endpoints.createEntry')}
       />
     </form>
   );
@@ -178,8 +186,13 @@ function LinesForm({
   busy: boolean;
   failure: Error | null;
   result: CreateEndpointsResult | undefined;
-  onSubmit: (body: { lines: string; remark: string }) => void;
+  /** `done` gets the answer: the lines created leave the box, so a second press makes none twice. */
+  onSubmit: (
+    body: { lines: string; remark: string },
+    done: (res: CreateEndpointsResult) => void,
+  ) => void;
 }) {
+  const t = useT();
   const [lines, setLines] = useState('');
   const [remark, setRemark] = useState('');
   const [error, setError] = useState<string>();
@@ -188,17 +201,17 @@ function LinesForm({
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!lines.trim()) return setError(SINGLE_LINES_REQUIRED);
-    onSubmit({ lines, remark: remark.trim() });
+    if (!lines.trim()) return setError(t('settings.endpointDialog.linesRequired'));
+    onSubmit({ lines, remark: remark.trim() }, (res) => setLines(withoutCreated(lines, res)));
   };
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <FormField
         id="endpoint-lines"
-        label="Numbers and API links"
+        label={t('settings.endpointDialog.lines')}
         error={linesError}
-        hint={`One number per line with its API link (separated by ----, a tab, | or a space), up to ${formatCount(MAX_SINGLE_LINES)} lines. Each number must already be in your collection.`}
+        hint={t('settings.endpointDialog.linesHint', { max: MAX_SINGLE_LINES })}
       >
         <Textarea
           id="endpoint-lines"
@@ -226,6 +239,9 @@ function LinesForm({
           <p className="font-medium" data-testid="lines-result">
             {result.message}
           </p>
+          {result.created.length > 0 && (
+            <p className="mt-1">{t('settings.endpointDialog.linesTakenOut')}</p>
+          )}
           <ul
             className="mt-1 max-h-40 list-disc space-y-0.5 overflow-y-auto pl-5"
             data-testid="lines-errors"
@@ -241,11 +257,28 @@ function LinesForm({
       <ShareFormFooter
         busy={busy}
         failure={fields ? null : failure}
-        submitLabel="Create Entries"
-        cancelLabel={result && result.created.length > 0 ? 'Close' : 'Cancel'}
+        submitLabel={t('settings.endpointDialog.createEntries')}
+        cancelLabel={
+          result && result.created.length > 0
+            ? t('settings.endpointDialog.close')
+            : t('settings.actions.cancel')
+        }
       />
     </form>
   );
+}
+
+/** The pasted lines without those whose number got an entry (blank lines dropped too). */
+function withoutCreated(lines: string, res: CreateEndpointsResult): string {
+  const created = new Set(res.created.map((e) => e.phoneNumber));
+  return lines
+    .split(/\r?\n/)
+    .filter((line, i) => {
+      if (line.trim() === '') return false;
+      const parsed = parseBulkLine(line, i + 1);
+      return !(parsed.ok && created.has(parsed.value.phone));
+    })
+    .join('\n');
 }
 
 function RemarkField({
@@ -259,15 +292,16 @@ function RemarkField({
   onChange: (v: string) => void;
   error: string | undefined;
 }) {
+  const t = useT();
   return (
     <TextField
       id={id}
-      label="Remark (optional)"
+      label={t('settings.endpointDialog.remarkOptional')}
       value={value}
       maxLength={MAX_REMARK_LENGTH}
       placeholder={DEFAULT_REMARK}
       error={error}
-      hint={`Left empty: ‘${DEFAULT_REMARK}’.`}
+      hint={t('settings.endpointDialog.remarkHint', { remark: DEFAULT_REMARK })}
       onChange={onChange}
     />
   );

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { formatPhone } from '../../../../shared/phone.ts';
 import {
-  ENDPOINT_NAME_REQUIRED,
+  DEFAULT_REMARK,
   MAX_REMARK_LENGTH,
   MAX_SHARE_NAME_LENGTH,
   type Endpoint,
@@ -10,6 +10,7 @@ import {
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { FormDialog } from '../../../components/ui/dialog.tsx';
 import { isApiError } from '../../../lib/api.ts';
+import { t as translate, useT } from '../../../lib/i18n.tsx';
 import { useUpdateShare, type EndpointChanges } from '../api/save-share.ts';
 import { ShareFormFooter, TextField } from './share-form.tsx';
 
@@ -22,6 +23,7 @@ export function EndpointEditDialog({
   endpoint: Endpoint | null;
   onOpenChange: (open: boolean) => void;
 }) {
+  const t = useT();
   const update = useUpdateShare('single');
   const close = () => {
     update.reset();
@@ -31,7 +33,7 @@ export function EndpointEditDialog({
     <FormDialog
       open={endpoint !== null}
       onOpenChange={(o) => (o ? onOpenChange(true) : close())}
-      title="Edit Single API Entry"
+      title={t('settings.endpointDialog.editTitle')}
       description={endpoint ? formatPhone(endpoint.phoneNumber) : undefined}
       busy={update.isPending}
     >
@@ -48,7 +50,7 @@ export function EndpointEditDialog({
               {
                 onSuccess: () => {
                   close();
-                  toast.success('Entry saved');
+                  toast.success(translate('settings.endpointDialog.saved'));
                 },
               },
             );
@@ -70,6 +72,7 @@ function EditForm({
   failure: Error | null;
   onSubmit: (changes: EndpointChanges) => void;
 }) {
+  const t = useT();
   const [name, setName] = useState(endpoint.name);
   const [remark, setRemark] = useState(endpoint.remark);
   const [isActive, setActive] = useState(endpoint.isActive);
@@ -79,7 +82,7 @@ function EditForm({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const trimmed = name.trim();
-    if (!trimmed) return setNameError(ENDPOINT_NAME_REQUIRED);
+    if (!trimmed) return setNameError(t('settings.endpointDialog.nameRequired'));
     const changes: EndpointChanges = {};
     if (trimmed !== endpoint.name) changes.name = trimmed;
     if (remark.trim() !== endpoint.remark) changes.remark = remark.trim();
@@ -92,7 +95,7 @@ function EditForm({
     <form onSubmit={submit} noValidate className="space-y-4">
       <TextField
         id="edit-endpoint-name"
-        label="Name"
+        label={t('settings.endpointDialog.name')}
         value={name}
         maxLength={MAX_SHARE_NAME_LENGTH}
         autoFocus
@@ -105,22 +108,22 @@ function EditForm({
       />
       <TextField
         id="edit-endpoint-remark"
-        label="Remark"
+        label={t('settings.endpoints.remark')}
         value={remark}
         maxLength={MAX_REMARK_LENGTH}
         error={fields?.remark?.[0]}
-        hint="Left empty: ‘none’."
+        hint={t('settings.endpointDialog.remarkHint', { remark: DEFAULT_REMARK })}
         onChange={setRemark}
       />
       <label className="inline-flex cursor-pointer items-center gap-2 text-sm font-medium text-slate-800">
         <Checkbox checked={isActive} onChange={(e) => setActive(e.target.checked)} />
-        Active
+        {t('settings.labels.active')}
       </label>
       <ShareFormFooter
         busy={busy}
         failure={fields ? null : failure}
-        failed="Failed to update single API entry"
-        submitLabel="Save Changes"
+        failed={t('settings.endpoints.updateFailed')}
+        submitLabel={t('settings.shareForm.saveChanges')}
       />
     </form>
   );

@@ -5,14 +5,11 @@ import { FormDialog } from '../../../components/ui/dialog.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { isApiError } from '../../../lib/api.ts';
+import { t as translate, useT } from '../../../lib/i18n.tsx';
 import { sameOrder } from '../../../lib/selection.ts';
 import { usePage } from '../api/get-page.ts';
 import { useCreatePage, useUpdateShare, type PageChanges } from '../api/save-share.ts';
 import { NumberField, ShareFormFooter, TextField } from './share-form.tsx';
-
-/** The dialog's own wording of the two rules (the server's wording differs). */
-const ENTER_PAGE_NAME = 'Please enter a page name';
-const SELECT_A_NUMBER = 'Please select at least one number';
 
 type Props = {
   open: boolean;
@@ -23,6 +20,7 @@ type Props = {
 
 /** Create or edit a public page: its name and its numbers (searchable picker). */
 export function PageDialog({ open, onOpenChange, editId }: Props) {
+  const t = useT();
   const create = useCreatePage();
   const update = useUpdateShare('page');
   const detail = usePage(open ? editId : null);
@@ -36,7 +34,7 @@ export function PageDialog({ open, onOpenChange, editId }: Props) {
         {
           onSuccess: (page) => {
             close();
-            toast.success(`Public page “${page.name}” created`);
+            toast.success(translate('settings.pageDialog.created', { name: page.name }));
           },
         },
       );
@@ -52,7 +50,7 @@ export function PageDialog({ open, onOpenChange, editId }: Props) {
       {
         onSuccess: () => {
           close();
-          toast.success('Public page saved');
+          toast.success(translate('settings.pageDialog.saved'));
         },
       },
     );
@@ -68,20 +66,20 @@ export function PageDialog({ open, onOpenChange, editId }: Props) {
         update.reset();
         close();
       }}
-      title={editId ? 'Edit Public Page' : 'Create Public Page'}
-      description="Visitors of the page see these numbers, their latest messages and codes, and their end dates — never the API links."
+      title={editId ? t('settings.pageDialog.editTitle') : t('settings.pageDialog.createTitle')}
+      description={t('settings.pageDialog.description')}
       busy={busy}
       wide
     >
       {editId && detail.isPending ? (
         <div className="flex justify-center py-10 text-brand-900">
-          <Spinner label="Loading page" />
+          <Spinner label={t('settings.pageDialog.loading')} />
         </div>
       ) : editId && detail.isError ? (
         <div className="flex flex-col items-center gap-3 py-6 text-center">
           <RetryAlert
             error={detail.error}
-            fallback="Failed to fetch public pages"
+            fallback={t('settings.pages.fetchFailed')}
             onRetry={() => void detail.refetch()}
             retrying={detail.isFetching}
           />
@@ -92,8 +90,10 @@ export function PageDialog({ open, onOpenChange, editId }: Props) {
           initial={editId ? detail.data : undefined}
           busy={busy}
           failure={failure}
-          failureText={editId ? 'Failed to update public page' : 'Failed to create public page'}
-          submitLabel={editId ? 'Save Changes' : 'Create Page'}
+          failureText={
+            editId ? t('settings.pages.updateFailed') : t('settings.pageDialog.createFailed')
+          }
+          submitLabel={editId ? t('settings.shareForm.saveChanges') : t('settings.pages.create')}
           onSubmit={onSubmit}
         />
       )}
@@ -116,6 +116,7 @@ function PageForm({
   submitLabel: string;
   onSubmit: (name: string, numberIds: string[]) => void;
 }) {
+  const t = useT();
   const [name, setName] = useState(initial?.name ?? '');
   const [selected, setSelected] = useState<ReadonlySet<string>>(
     () => new Set(initial?.numberIds ?? []),
@@ -131,8 +132,8 @@ function PageForm({
     e.preventDefault();
     const trimmed = name.trim();
     const next = {
-      ...(trimmed ? {} : { name: ENTER_PAGE_NAME }),
-      ...(selected.size > 0 ? {} : { numbers: SELECT_A_NUMBER }),
+      ...(trimmed ? {} : { name: t('settings.pageDialog.enterName') }),
+      ...(selected.size > 0 ? {} : { numbers: t('settings.pageDialog.selectNumber') }),
     };
     setErrors(next);
     if (next.name || next.numbers) return;
@@ -143,11 +144,11 @@ function PageForm({
     <form onSubmit={submit} noValidate className="space-y-4">
       <TextField
         id="page-name"
-        label="Page Name"
+        label={t('settings.pageDialog.name')}
         value={name}
         maxLength={MAX_SHARE_NAME_LENGTH}
         autoFocus
-        placeholder="e.g. Team verification numbers"
+        placeholder={t('settings.pageDialog.namePlaceholder')}
         error={nameError}
         markInvalid
         onChange={(v) => {
@@ -157,8 +158,8 @@ function PageForm({
       />
 
       <NumberField
-        legend="Numbers"
-        label="Numbers on this page"
+        legend={t('settings.pageDialog.numbers')}
+        label={t('settings.pageDialog.numbersLabel')}
         mode="multiple"
         selected={selected}
         errorId="page-numbers-error"

@@ -5,6 +5,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { CopyAction } from '../../../components/ui/copy-action.tsx';
 import { ExpiryChip } from '../../../components/ui/expiry-chip.tsx';
 import { LatestCodeBanner, PublicMessageList } from '../../../components/ui/public-messages.tsx';
+import { useT } from '../../../lib/i18n.tsx';
 
 /**
  * One number of a public page: the number, Copy Number (which tells the server a code is about to
@@ -19,6 +20,7 @@ export const PublicNumberSection = memo(function PublicNumberSection({
   now: Date;
   onCopied: (numberId: string) => void;
 }) {
+  const t = useT();
   const formatted = formatPhone(n.phoneNumber);
   const headingId = `number-${n.id}`;
   return (
@@ -31,15 +33,15 @@ export const PublicNumberSection = memo(function PublicNumberSection({
         <h2 id={headingId} className="text-xl font-bold tracking-tight text-slate-900 tabular-nums">
           {formatted}
         </h2>
-        {!n.isActive && <Badge tone="grey">Inactive</Badge>}
+        {!n.isActive && <Badge tone="grey">{t('share.number.inactive')}</Badge>}
         <CopyAction
           text={n.phoneNumber}
           size="sm"
           className="ml-auto"
           onCopied={() => onCopied(n.id)}
-          label={`Copy Number ${formatted}`}
+          label={t('share.number.copyNumberOf', { number: formatted })}
         >
-          Copy Number
+          {t('share.number.copyNumber')}
         </CopyAction>
       </div>
       <ExpiryChip endDate={n.endDate} daysLeft={n.daysLeft} />

@@ -1,13 +1,13 @@
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Search } from 'lucide-react';
 import { PUBLIC_NUMBERS_LISTED } from '../../../../shared/sharing-limits.ts';
 import type { PublicPage } from '../../../../shared/sharing.ts';
 import { formatPhone } from '../../../../shared/phone.ts';
 import { Input } from '../../../components/ui/input.tsx';
-import { countOf, formatCount } from '../../../lib/format.ts';
+import { t as translate, useT } from '../../../lib/i18n.tsx';
 import { withPublicMessage, type PublicEvent } from '../../../lib/public-events.ts';
 import { useNow } from '../../../lib/use-now.ts';
-import { expectCode } from '../api/public-share.ts';
+import { expectCode, type PublicShareStart } from '../api/public-share.ts';
 import { PublicNumberSection } from './public-number-section.tsx';
 import { PublicShareView, type AppliedEvent } from './public-share-view.tsx';
 
@@ -28,7 +28,10 @@ function applyEvent(data: PublicPage, e: PublicEvent): AppliedEvent<PublicPage> 
   });
   return {
     data: changed ? { ...data, numbers } : data,
-    announce: newest && e.code ? `New code for ${formatPhone(newest)}: ${e.code}` : null,
+    announce:
+      newest && e.code
+        ? translate('share.page.newCode', { number: formatPhone(newest), code: e.code })
+        : null,
   };
 }
 
@@ -37,15 +40,24 @@ function applyEvent(data: PublicPage, e: PublicEvent): AppliedEvent<PublicPage> 
  * codes, end dates and Copy Number, kept live by the page's event stream; new codes are announced
  * to screen readers. Missing or inactive: 'Page Not Found' with the server's sentence.
  */
-export function PublicPageView({ hash }: { hash: string }) {
+export function PublicPageView({
+  hash,
+  start,
+}: {
+  hash: string;
+  /** The server's answer this page was rendered from (a server-rendered page). */
+  start?: PublicShareStart<PublicPage> | undefined;
+}) {
+  const t = useT();
   return (
     <PublicShareView
       kind="page"
       hash={hash}
+      start={start}
       text={{
-        notFoundTitle: 'Page Not Found',
-        loading: 'Loading page...',
-        failed: 'Failed to load page data',
+        notFoundTitle: t('share.page.notFoundTitle'),
+        loading: t('share.page.loading'),
+        failed: t('share.page.failed'),
       }}
       applyEvent={applyEvent}
       render={(page) => <PageBody page={page} hash={hash} />}
@@ -54,6 +66,7 @@ export function PublicPageView({ hash }: { hash: string }) {
 }
 
 function PageBody({ page, hash }: { page: PublicPage; hash: string }) {
+  const t = useT();
   const now = useNow();
   const [query, setQuery] = useState('');
   const digits = useDeferredValue(query.replace(/\D/g, ''));
@@ -76,18 +89,18 @@ function PageBody({ page, hash }: { page: PublicPage; hash: string }) {
         </h1>
         <p className="mt-1 text-sm text-slate-600" data-testid="monitored-numbers">
           {page.numberCount === 0 ? (
-            'No numbers on this page.'
+            t('share.page.noNumbers')
           ) : (
             <>
-              Monitoring {countOf(page.numberCount, 'number')}:{' '}
+              {t('share.page.monitoring', { count: page.numberCount })}{' '}
               <span className="text-slate-800 tabular-nums">{listed.join(', ')}</span>
-              {more > 0 && ` +${formatCount(more)} more`}
+              {more > 0 && ` ${t('share.page.more', { count: more })}`}
             </>
           )}
         </p>
         {page.numberCount > page.numbers.length && (
           <p className="mt-1 text-xs text-slate-500">
-            Showing the first {formatCount(page.numbers.length)} numbers.
+            {t('share.page.showingFirst', { count: page.numbers.length })}
           </p>
         )}
       </div>
@@ -101,8 +114,8 @@ function PageBody({ page, hash }: { page: PublicPage; hash: string }) {
           <Input
             type="search"
             inputMode="numeric"
-            aria-label="Find a number"
-            placeholder="Find a number"
+            aria-label={t('share.page.find')}
+            placeholder={t('share.page.find')}
             value={query}
             onChange={(e) => setQuery(e.target.value)}
             className="pl-9"
@@ -112,11 +125,15 @@ function PageBody({ page, hash }: { page: PublicPage; hash: string }) {
 
       {shown.length === 0 && page.numbers.length > 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">
-          No number matches “{query.trim()}”.
+          {t('share.page.noMatch', { query: query.trim() })}
         </p>
       ) : (
         shown.map((n) => (
-          <PublicNumberSection key={n.id} number={n} now={now} onCopied={onCopied} />
+          // A boundary per number: a server-rendered page hydrates each in a task of its own
+          // (ADR 0019), so a long page does not block the main thread in one go.
+          <Suspense key={n.id} fallback={null}>
+            <PublicNumberSection number={n} now={now} onCopied={onCopied} />
+          </Suspense>
         ))
       )}
     </div>

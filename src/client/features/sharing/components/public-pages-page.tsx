@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Globe, Plus } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
-import { countOf } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import { useNow } from '../../../lib/use-now.ts';
 import { usePages } from '../api/list-shares.ts';
 import { PageCard } from './page-card.tsx';
@@ -12,6 +12,7 @@ type DialogState = { open: boolean; editId: string | null };
 
 /** /dashboard/public-pages: the owner's public pages, and the dialog that creates or edits one. */
 export function PublicPagesPage() {
+  const t = useT();
   const list = usePages();
   const items = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
   const [dialog, setDialog] = useState<DialogState>({ open: false, editId: null });
@@ -22,31 +23,32 @@ export function PublicPagesPage() {
   return (
     <ShareListPage
       icon={Globe}
-      title="Public Pages"
-      description="Share a set of numbers on one link. Visitors see each number’s latest codes and end date, live — never its API link."
+      title={t('settings.pages.title')}
+      description={t('settings.pages.description')}
       actions={
         <Button variant="primary" onClick={openCreate} className="sm:w-auto">
           <Plus aria-hidden="true" className="size-4" />
-          Create Page
+          {t('settings.pages.create')}
         </Button>
       }
       list={list}
       items={items}
       text={{
-        loading: 'Loading public pages',
-        failed: 'Failed to fetch public pages',
-        loadingMore: 'Loading more pages',
-        listLabel: 'Public pages',
-        count: (n) => countOf(n, 'page'),
+        loading: t('settings.pages.loading'),
+        failed: t('settings.pages.fetchFailed'),
+        loadingMore: t('settings.pages.loadingMore'),
+        listLabel: t('settings.pages.listLabel'),
+        count: (count, more) =>
+          more ? t('settings.pages.countShown', { count }) : t('settings.pages.count', { count }),
       }}
       empty={{
         testId: 'pages-empty',
-        title: 'No public pages yet',
-        text: 'Create a page, pick the numbers to share, and send its link to whoever needs the codes.',
+        title: t('settings.pages.emptyTitle'),
+        text: t('settings.pages.emptyText'),
         action: (
           <Button variant="accent" onClick={openCreate} className="mt-6">
             <Plus aria-hidden="true" className="size-4" />
-            Create Your First Page
+            {t('settings.pages.createFirst')}
           </Button>
         ),
       }}

@@ -1,36 +1,47 @@
 import { useState, type ReactNode } from 'react';
 import { Pencil, RefreshCw, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
+import type { MessageId } from '../../../../shared/i18n/namespaces.ts';
 import type { Endpoint, Page } from '../../../../shared/sharing.ts';
 import { ActionsMenu } from '../../../components/ui/actions-menu.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
+import { t as translate, useT } from '../../../lib/i18n.tsx';
 import { shareApi, type ShareKind } from '../api/keys.ts';
 import { useDeleteShare, useRegenerateShare, useUpdateShare } from '../api/save-share.ts';
 import { ShareCardFoot } from './share-link.tsx';
 
-/** Each kind's wording on its card (titles and failure messages). */
+/** Each kind's wording on its card (titles and failure messages): catalogue keys. */
 const cardText = {
   page: {
     testId: 'page-card',
-    toggleFailed: 'Failed to update public page',
-    notFoundTitle: 'Page Not Found',
-    deleteTitle: 'Delete Public Page',
-    failed: { update: 'Failed to update public page', remove: 'Failed to delete public page' },
+    toggleFailed: 'settings.pages.updateFailed',
+    notFoundTitle: 'share.page.notFoundTitle',
+    deleteTitle: 'settings.pages.deleteTitle',
+    failed: { update: 'settings.pages.updateFailed', remove: 'settings.pages.deleteFailed' },
   },
   single: {
     testId: 'endpoint-card',
-    toggleFailed: 'Failed to toggle active status',
-    notFoundTitle: 'API Endpoint Not Found',
-    deleteTitle: 'Delete Entry',
+    toggleFailed: 'settings.endpoints.toggleFailed',
+    notFoundTitle: 'share.single.notFoundTitle',
+    deleteTitle: 'settings.endpoints.deleteTitle',
     failed: {
-      update: 'Failed to update single API entry',
-      remove: 'Failed to delete single API entry',
+      update: 'settings.endpoints.updateFailed',
+      remove: 'settings.endpoints.deleteFailed',
     },
   },
-} as const;
+} as const satisfies Record<
+  ShareKind,
+  {
+    testId: string;
+    toggleFailed: MessageId;
+    notFoundTitle: MessageId;
+    deleteTitle: MessageId;
+    failed: { update: MessageId; remove: MessageId };
+  }
+>;
 
 /** Select mode of a list: a checkbox on each card. */
 export type CardSelection = {
@@ -60,6 +71,7 @@ export function ShareCard({
   meta: (active: boolean) => ReactNode;
   children?: ReactNode;
 }) {
+  const t = useT();
   const text = cardText[kind];
   const update = useUpdateShare(kind);
   const regenerate = useRegenerateShare(kind);
@@ -75,7 +87,7 @@ export function ShareCard({
   const toggle = (isActive: boolean) =>
     update.mutate(
       { id: item.id, changes: { isActive } },
-      { onError: (err) => toast.error(errorMessage(err, text.toggleFailed)) },
+      { onError: (err) => toast.error(errorMessage(err, translate(text.toggleFailed))) },
     );
 
   return (
@@ -92,7 +104,7 @@ export function ShareCard({
           <Checkbox
             checked={selection.selected}
             onChange={(ev) => selection.onSelectedChange(item.id, ev.target.checked)}
-            aria-label={`Select ${item.name}`}
+            aria-label={t('settings.shareCard.select', { name: item.name })}
             className="mt-1 size-5"
           />
         )}
@@ -106,15 +118,24 @@ export function ShareCard({
           checked={active}
           onChange={toggle}
           disabled={update.isPending}
-          label={`Active: ${item.name}`}
+          label={t('settings.shareCard.activeOf', { name: item.name })}
           className="mt-1"
         />
         <ActionsMenu
-          label={`Actions for ${item.name}`}
+          label={t('settings.actions.actionsOf', { name: item.name })}
           actions={[
-            { label: 'Edit', icon: Pencil, onSelect: onEdit },
-            { label: 'Regenerate link', icon: RefreshCw, onSelect: () => setConfirm('regenerate') },
-            { label: 'Delete', icon: Trash2, onSelect: () => setConfirm('delete'), danger: true },
+            { label: t('settings.actions.edit'), icon: Pencil, onSelect: onEdit },
+            {
+              label: t('settings.shareCard.regenerateLink'),
+              icon: RefreshCw,
+              onSelect: () => setConfirm('regenerate'),
+            },
+            {
+              label: t('settings.actions.delete'),
+              icon: Trash2,
+              onSelect: () => setConfirm('delete'),
+              danger: true,
+            },
           ]}
         />
       </div>
@@ -126,13 +147,13 @@ export function ShareCard({
         url={shareApi[kind].url(item.hash)}
         active={active}
         now={now}
-        notFoundTitle={text.notFoundTitle}
-        deleteTitle={text.deleteTitle}
+        notFoundTitle={t(text.notFoundTitle)}
+        deleteTitle={t(text.deleteTitle)}
         confirm={confirm}
         onConfirmChange={setConfirm}
         regenerate={regenerate}
         remove={del}
-        failed={text.failed}
+        failed={{ update: t(text.failed.update), remove: t(text.failed.remove) }}
       />
     </article>
   );

@@ -5,6 +5,8 @@ import { Input } from '../../../components/ui/input.tsx';
 import { DialogActions, DialogClose } from '../../../components/ui/dialog.tsx';
 import { NumberPicker, type PickedNumber } from '../../../components/ui/number-picker.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { errorText } from '../../../lib/error-text.ts';
+import { useT } from '../../../lib/i18n.tsx';
 
 /** The numbers of a page, or the number of an endpoint: the picker with its legend and error. */
 export function NumberField({
@@ -25,6 +27,7 @@ export function NumberField({
   error: string | undefined;
   onChange: (next: ReadonlySet<string>, chosen: readonly PickedNumber[]) => void;
 }) {
+  const t = useT();
   return (
     <fieldset className="space-y-1.5">
       <legend className="mb-1.5 text-sm font-medium text-slate-800">{legend}</legend>
@@ -37,7 +40,7 @@ export function NumberField({
         onChange={onChange}
       />
       <p id={errorId} className="text-sm text-red-700 empty:hidden" aria-live="polite">
-        {error ?? ''}
+        {errorText(t, error)}
       </p>
     </fieldset>
   );
@@ -52,26 +55,30 @@ export function ShareFormFooter({
   failure,
   failed,
   submitLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
 }: {
   busy: boolean;
   /** Shown when set; field errors are shown by their fields instead. */
   failure: Error | null;
   failed?: string;
   submitLabel: string;
+  /** Default 'Cancel'. */
   cancelLabel?: string;
 }) {
+  const t = useT();
   return (
     <>
       {failure && (
         <Alert tone="error">
-          {failed ? `${failed}: ${errorMessage(failure)}` : errorMessage(failure)}
+          {failed
+            ? t('settings.shareForm.failedWith', { failed, error: errorMessage(failure) })
+            : errorMessage(failure)}
         </Alert>
       )}
       <DialogActions>
         <DialogClose asChild>
           <Button variant="secondary" disabled={busy}>
-            {cancelLabel}
+            {cancelLabel ?? t('settings.actions.cancel')}
           </Button>
         </DialogClose>
         <Button type="submit" variant="primary" loading={busy}>

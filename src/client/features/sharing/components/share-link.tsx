@@ -2,7 +2,8 @@ import { ExternalLink, Eye } from 'lucide-react';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
-import { countOf, formatAge, formatFullTime, formatMessageTime } from '../../../lib/format.ts';
+import { formatAge, formatFullTime, formatMessageTime } from '../../../lib/format.ts';
+import { T, t as translate, useT } from '../../../lib/i18n.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
 
@@ -20,6 +21,7 @@ export function ShareLinkRow({
   name: string;
   dimmed?: boolean;
 }) {
+  const t = useT();
   return (
     <div
       className={cn(
@@ -36,17 +38,17 @@ export function ShareLinkRow({
       >
         {url}
       </a>
-      <CopyButton text={url} label={`Copy link of ${name}`} />
+      <CopyButton text={url} label={t('settings.shareCard.copyLinkOf', { name })} />
       <a
         href={url}
         target="_blank"
         rel="noopener noreferrer"
-        aria-label={`Open ${name} in a new tab`}
+        aria-label={t('settings.shareCard.openOf', { name })}
         className="inline-flex h-8 shrink-0 items-center gap-1 rounded-md px-2 text-xs font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-accent-500 focus-visible:outline-none"
       >
         <ExternalLink aria-hidden="true" className="size-4" />
         <span aria-hidden="true" className="max-sm:hidden">
-          Open
+          {t('settings.shareCard.open')}
         </span>
       </a>
     </div>
@@ -65,29 +67,32 @@ export function ShareStats({
   createdAt: string;
   now: Date;
 }) {
+  const t = useT();
   return (
     <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
       <span className="inline-flex items-center gap-1" data-testid="share-views">
         <Eye aria-hidden="true" className="size-3.5" />
-        {countOf(views, 'view')}
+        {t('settings.shareCard.views', { count: views })}
       </span>
       <span data-testid="share-last-accessed">
         {lastAccessed ? (
-          <>
-            Last accessed{' '}
-            <time dateTime={lastAccessed} title={formatFullTime(lastAccessed)}>
-              {formatAge(lastAccessed, now)}
-            </time>
-          </>
+          <T
+            id="settings.shareCard.lastAccessed"
+            values={{ age: formatAge(t, lastAccessed, now) }}
+            components={{
+              0: <time dateTime={lastAccessed} title={formatFullTime(lastAccessed)} />,
+            }}
+          />
         ) : (
-          'Never accessed'
+          t('settings.shareCard.neverAccessed')
         )}
       </span>
       <span>
-        Created{' '}
-        <time dateTime={createdAt} title={formatFullTime(createdAt)}>
-          {formatMessageTime(createdAt, now)}
-        </time>
+        <T
+          id="settings.shareCard.created"
+          values={{ time: formatMessageTime(createdAt, now) }}
+          components={{ 0: <time dateTime={createdAt} title={formatFullTime(createdAt)} /> }}
+        />
       </span>
     </p>
   );
@@ -130,6 +135,7 @@ export function ShareCardFoot({
   /** The failure messages (docs/product-rules.md), e.g. 'Failed to update public page'. */
   failed: { update: string; remove: string };
 }) {
+  const t = useT();
   const run = (m: IdMutation, success: string, failure: string) =>
     m.mutate(item.id, {
       onSuccess: () => {
@@ -144,7 +150,7 @@ export function ShareCardFoot({
         <ShareLinkRow url={url} name={item.name} dimmed={!active} />
         {!active && (
           <p className="text-xs text-slate-600">
-            Inactive: visitors of this link see ‘{notFoundTitle}’.
+            {t('settings.shareCard.inactiveNote', { title: notFoundTitle })}
           </p>
         )}
         <ShareStats
@@ -157,22 +163,24 @@ export function ShareCardFoot({
       <ConfirmDialog
         open={confirm === 'regenerate'}
         onOpenChange={(o) => onConfirmChange(o ? 'regenerate' : null)}
-        title="Regenerate Link"
-        description={`“${item.name}” gets a new link. The current link stops working at once: anyone using it will need the new one.`}
-        confirmLabel="Regenerate"
+        title={t('settings.shareCard.regenerateTitle')}
+        description={t('settings.shareCard.regenerateText', { name: item.name })}
+        confirmLabel={t('settings.shareCard.regenerate')}
         loading={regenerate.isPending}
         onConfirm={() =>
-          run(regenerate, 'New link created. The old link no longer works.', failed.update)
+          run(regenerate, translate('settings.shareCard.regenerated'), failed.update)
         }
       />
       <ConfirmDialog
         open={confirm === 'delete'}
         onOpenChange={(o) => onConfirmChange(o ? 'delete' : null)}
         title={deleteTitle}
-        description={`Are you sure you want to delete “${item.name}”? Its link stops working. This action cannot be undone.`}
-        confirmLabel="Delete"
+        description={t('settings.shareCard.deleteText', { name: item.name })}
+        confirmLabel={t('settings.actions.delete')}
         loading={remove.isPending}
-        onConfirm={() => run(remove, `Deleted ${item.name}`, failed.remove)}
+        onConfirm={() =>
+          run(remove, translate('settings.shareCard.deleted', { name: item.name }), failed.remove)
+        }
       />
     </>
   );

@@ -5,6 +5,7 @@ import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { useT } from '../../../lib/i18n.tsx';
 
 /** The paged list's state that the screen shows. */
 type ListState = {
@@ -50,13 +51,15 @@ export function ShareListPage<T extends { id: string }>({
     failed: string;
     loadingMore: string;
     listLabel: string;
-    count: (n: number) => string;
+    /** e.g. '3 pages'; with more to load, '3 pages shown'. */
+    count: (n: number, more: boolean) => string;
   };
   empty: { testId: string; title: string; text: string; action: ReactNode };
   renderItem: (item: T) => ReactNode;
   /** The screen's dialogs. */
   children: ReactNode;
 }) {
+  const t = useT();
   return (
     <div className="mx-auto max-w-5xl space-y-5">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
@@ -93,7 +96,10 @@ export function ShareListPage<T extends { id: string }>({
         <Card className="flex flex-col items-center gap-4 px-6 py-12 text-center">
           <RetryAlert
             error={null}
-            fallback={`${text.failed}: ${errorMessage(list.error)}`}
+            fallback={t('settings.shareForm.failedWith', {
+              failed: text.failed,
+              error: errorMessage(list.error),
+            })}
             onRetry={() => void list.refetch()}
             retrying={list.isFetching}
           />
@@ -113,7 +119,7 @@ export function ShareListPage<T extends { id: string }>({
       ) : (
         <>
           <p className="text-sm text-slate-600" aria-live="polite">
-            {list.hasNextPage ? `${text.count(items.length)} shown` : text.count(items.length)}
+            {text.count(items.length, list.hasNextPage)}
           </p>
           <ul className="grid gap-4 md:grid-cols-2" aria-label={text.listLabel}>
             {items.map((item) => (

@@ -1,26 +1,28 @@
 import type { ReactNode } from 'react';
 import { AlertTriangle, SearchX } from 'lucide-react';
 import { cn } from '../../../lib/cn.ts';
+import { T, useT } from '../../../lib/i18n.tsx';
 import { AppToaster } from '../../../components/ui/app-toaster.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
+import { SiteName } from '../../../components/ui/site-name.tsx';
 import { SkipLink } from '../../../components/ui/skip-link.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 
-const SHARE_FOOTER = 'Powered by VOIP Manager • Messages update automatically';
-
 /**
  * The frame of the public share pages (/api/{hash}, /single/{hash}): no site navigation and no
- * sign-in, a small header, the page, and the footer.
+ * sign-in, a small header, the page, and the footer ('Powered by {site name}', and 'Messages
+ * update automatically' only while there is a live page: not when loading, missing or failed).
  */
 export function ShareShell({
   children,
   live,
 }: {
   children: ReactNode;
-  /** Whether the live stream is open (null: no stream, nothing to show). */
+  /** Whether the live stream is open (null: no stream, nothing live to show). */
   live?: boolean | null;
 }) {
+  const t = useT();
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <SkipLink />
@@ -40,7 +42,7 @@ export function ShareShell({
                   live ? 'animate-pulse bg-accent-400 motion-reduce:animate-none' : 'bg-slate-400',
                 )}
               />
-              {live ? 'Live' : 'Connecting…'}
+              {live ? t('share.shell.live') : t('share.shell.connecting')}
             </span>
           )}
         </div>
@@ -50,7 +52,8 @@ export function ShareShell({
       </main>
       <footer className="border-t border-slate-200 bg-white">
         <p className="mx-auto max-w-3xl px-4 py-4 text-center text-xs text-slate-600">
-          {SHARE_FOOTER}
+          <T id="share.shell.poweredBy" components={{ 0: <SiteName /> }} />
+          {live !== null && live !== undefined && ` • ${t('share.shell.autoUpdate')}`}
         </p>
       </footer>
     </div>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { CalendarSearch, RefreshCw } from 'lucide-react';
-import { NO_EXPIRY_FOUND, expiryBand } from '../../../../shared/check-rules.ts';
+import { expiryBand } from '../../../../shared/check-rules.ts';
 import { formatPhone } from '../../../../shared/phone.ts';
 import type { PublicEndpoint, PublicNumber } from '../../../../shared/sharing.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -9,14 +9,11 @@ import { CopyAction } from '../../../components/ui/copy-action.tsx';
 import { LatestCodeBanner, PublicMessageList } from '../../../components/ui/public-messages.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { daysLeftLabel, expiryChipClass, expiryIcon, formatEndDate } from '../../../lib/expiry.ts';
+import { t as translate, useT } from '../../../lib/i18n.tsx';
 import { withPublicMessage, type PublicEvent } from '../../../lib/public-events.ts';
 import { useNow } from '../../../lib/use-now.ts';
-import { expectCode } from '../api/public-share.ts';
+import { expectCode, type PublicShareStart } from '../api/public-share.ts';
 import { PublicShareView, type AppliedEvent } from './public-share-view.tsx';
-
-const ENDPOINT_NOT_FOUND_TITLE = 'API Endpoint Not Found';
-const ENDPOINT_NOT_FOUND_TEXT = 'The requested API endpoint could not be found or is inactive.';
-const ENDPOINT_SUBTITLE = 'Single API endpoint • Real-time message updates';
 
 /** Puts a live message into the number; a code is announced when it is the newest. */
 function applyEvent(data: PublicEndpoint, e: PublicEvent): AppliedEvent<PublicEndpoint> {
@@ -25,7 +22,10 @@ function applyEvent(data: PublicEndpoint, e: PublicEvent): AppliedEvent<PublicEn
   if (number === data.number) return { data, announce: null };
   // Newest: a burst may arrive in any order.
   const newest = number.messages[0]?.id === e.id;
-  return { data: { ...data, number }, announce: newest && e.code ? `New code: ${e.code}` : null };
+  return {
+    data: { ...data, number },
+    announce: newest && e.code ? translate('share.single.newCode', { code: e.code }) : null,
+  };
 }
 
 /**
@@ -33,16 +33,25 @@ function applyEvent(data: PublicEndpoint, e: PublicEvent): AppliedEvent<PublicEn
  * the top, the number with Copy Number and Copy +1 (both tell the server a code is about to be
  * sent), the end date on demand, and the recent messages, kept live by the endpoint's stream.
  */
-export function SingleEndpointView({ hash }: { hash: string }) {
+export function SingleEndpointView({
+  hash,
+  start,
+}: {
+  hash: string;
+  /** The server's answer this page was rendered from (a server-rendered page). */
+  start?: PublicShareStart<PublicEndpoint> | undefined;
+}) {
+  const t = useT();
   return (
     <PublicShareView
       kind="single"
       hash={hash}
+      start={start}
       text={{
-        notFoundTitle: ENDPOINT_NOT_FOUND_TITLE,
-        notFoundMessage: ENDPOINT_NOT_FOUND_TEXT,
-        loading: 'Loading API endpoint...',
-        failed: 'Failed to load API data',
+        notFoundTitle: t('share.single.notFoundTitle'),
+        notFoundMessage: t('share.single.notFoundText'),
+        loading: t('share.single.loading'),
+        failed: t('share.single.failed'),
       }}
       applyEvent={applyEvent}
       render={(data, refresh) => (
@@ -61,6 +70,7 @@ function EndpointBody({
   onRefresh: () => Promise<void>;
   onCopied: () => void;
 }) {
+  const t = useT();
   const now = useNow();
   const n = data.number;
   const formatted = formatPhone(n.phoneNumber);
@@ -82,21 +92,21 @@ function EndpointBody({
           <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">
             {data.name}
           </h1>
-          <p className="mt-1 text-sm text-slate-600">{ENDPOINT_SUBTITLE}</p>
+          <p className="mt-1 text-sm text-slate-600">{t('share.single.subtitle')}</p>
         </div>
         <Button variant="secondary" size="sm" onClick={() => void refresh()} disabled={refreshing}>
           <RefreshCw
             aria-hidden="true"
             className={cn('size-4', refreshing && 'animate-spin motion-reduce:animate-none')}
           />
-          {refreshing ? 'Refreshing...' : 'Refresh'}
+          {refreshing ? t('share.single.refreshing') : t('share.single.refresh')}
         </Button>
       </div>
 
       <LatestCodeBanner messages={n.messages} now={now} formatted={formatted} />
 
       <section
-        aria-label="Number"
+        aria-label={t('share.single.number')}
         className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
       >
         <div className="flex flex-wrap items-center gap-3">
@@ -106,14 +116,16 @@ function EndpointBody({
           >
             {formatted}
           </p>
-          <Badge tone={n.isActive ? 'green' : 'grey'}>{n.isActive ? 'Active' : 'Inactive'}</Badge>
+          <Badge tone={n.isActive ? 'green' : 'grey'}>
+            {n.isActive ? t('share.single.active') : t('share.number.inactive')}
+          </Badge>
         </div>
         <div className="mt-3 grid gap-2 sm:flex">
           <CopyAction text={n.phoneNumber} variant="primary" onCopied={onCopied}>
-            Copy Number
+            {t('share.number.copyNumber')}
           </CopyAction>
           <CopyAction text={`+1${n.phoneNumber}`} onCopied={onCopied}>
-            Copy +1{n.phoneNumber}
+            {t('share.single.copyWithCountry', { number: `+1${n.phoneNumber}` })}
           </CopyAction>
         </div>
       </section>
@@ -125,7 +137,7 @@ function EndpointBody({
           messages={n.messages}
           now={now}
           formatted={formatted}
-          heading={`Recent Messages (${n.messages.length})`}
+          heading={t('share.single.recentMessages', { count: n.messages.length })}
         />
       </section>
     </div>
@@ -140,6 +152,7 @@ function ExpirySection({
   number: PublicNumber;
   onCheck: () => Promise<void>;
 }) {
+  const t = useT();
   const [checking, setChecking] = useState(false);
   const [checked, setChecked] = useState(false);
 
@@ -163,11 +176,11 @@ function ExpirySection({
     >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="expiry-heading" className="text-base font-semibold text-slate-900">
-          Expiry Date
+          {t('share.single.expiryDate')}
         </h2>
         <Button variant="secondary" size="sm" onClick={() => void check()} disabled={checking}>
           <CalendarSearch aria-hidden="true" className="size-4" />
-          {checking ? 'Checking...' : 'Check Date'}
+          {checking ? t('share.single.checking') : t('share.single.checkDate')}
         </Button>
       </div>
       <div aria-live="polite" data-testid="expiry-result">
@@ -181,13 +194,13 @@ function ExpirySection({
               )}
             >
               <Icon aria-hidden="true" className="size-4 shrink-0" />
-              <span className="font-semibold">Expires:</span>
+              <span className="font-semibold">{t('share.single.expires')}</span>
               <span>{formatEndDate(n.endDate)}</span>
               <span aria-hidden="true">·</span>
-              <span>{daysLeftLabel(days)}</span>
+              <span>{daysLeftLabel(t, days)}</span>
             </p>
           ) : (
-            <p className="mt-3 text-sm text-slate-600">{NO_EXPIRY_FOUND}</p>
+            <p className="mt-3 text-sm text-slate-600">{t('share.single.noExpiry')}</p>
           ))}
       </div>
     </section>

@@ -9,14 +9,14 @@ import { Select } from '../../../components/ui/select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { downloadCsv } from '../../../lib/csv.ts';
-import { countOf, formatCount } from '../../../lib/format.ts';
+import { t as translate, useT } from '../../../lib/i18n.tsx';
 import { coverage, toggled, withAll } from '../../../lib/selection.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { singleEndpointUrl } from '../api/keys.ts';
 import { useEndpoints } from '../api/list-shares.ts';
 import { useBulkDeleteEndpoints } from '../api/save-share.ts';
-import { NO_ENDPOINTS_SELECTED, deletedText, endpointsCsv, remarkOptions } from '../endpoints.ts';
+import { endpointsCsv, remarkOptions } from '../endpoints.ts';
 import { EndpointCard } from './endpoint-card.tsx';
 import { EndpointCreateDialog } from './endpoint-create-dialog.tsx';
 import { EndpointEditDialog } from './endpoint-edit-dialog.tsx';
@@ -28,12 +28,13 @@ import { ShareListPage } from './share-list-page.tsx';
  * dialogs.
  */
 export function SingleEndpointsPage() {
+  const t = useT();
   const { params, set } = useUrlFilters<'remark'>();
   const remark = params.get('remark') ?? '';
   const list = useEndpoints(remark);
   const items = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
   const remarks = list.data?.pages[0]?.remarks ?? [];
-  const options = remarkOptions(remarks, remark);
+  const options = remarkOptions(t, remarks, remark);
   const total = remarks.reduce((sum, r) => sum + r.count, 0);
   const now = useNow();
 
@@ -62,7 +63,7 @@ export function SingleEndpointsPage() {
   };
   const exportSelected = () => {
     const file = endpointsCsv(picked, (hash) => singleEndpointUrl(hash));
-    if (!file) return void toast.error(NO_ENDPOINTS_SELECTED);
+    if (!file) return void toast.error(translate('settings.endpoints.noneSelected'));
     downloadCsv(file.filename, file.csv);
   };
   const deleteSelected = () =>
@@ -70,19 +71,20 @@ export function SingleEndpointsPage() {
       picked.map((e) => e.id),
       {
         onSuccess: ({ deleted }) => {
-          toast.success(deletedText(deleted));
+          toast.success(translate('settings.endpoints.deletedCount', { count: deleted }));
           setConfirmDelete(false);
           exitSelect();
         },
-        onError: (err) => toast.error(errorMessage(err, 'Failed to delete single API entries')),
+        onError: (err) =>
+          toast.error(errorMessage(err, translate('settings.endpoints.bulkDeleteFailed'))),
       },
     );
 
   return (
     <ShareListPage
       icon={Link2}
-      title="Single API"
-      description="One public link per number: its latest messages and codes, live — never its API link."
+      title={t('settings.endpoints.title')}
+      description={t('settings.endpoints.description')}
       actions={
         <div className="flex flex-wrap gap-2 [&>*]:whitespace-nowrap">
           {!selectMode && (
@@ -92,12 +94,12 @@ export function SingleEndpointsPage() {
               disabled={items.length === 0}
             >
               <CheckSquare aria-hidden="true" className="size-4" />
-              Select Entries
+              {t('settings.endpoints.selectEntries')}
             </Button>
           )}
           <Button variant="primary" onClick={() => setCreating(true)}>
             <Plus aria-hidden="true" className="size-4" />
-            Create Entry
+            {t('settings.endpoints.createEntry')}
           </Button>
         </div>
       }
@@ -106,7 +108,7 @@ export function SingleEndpointsPage() {
           {(total > 0 || remark) && (
             <div className="flex flex-wrap items-center gap-3">
               <label htmlFor="remark-filter" className="text-sm font-medium text-slate-800">
-                Remark
+                {t('settings.endpoints.remark')}
               </label>
               <div className="w-full sm:w-72">
                 <Select
@@ -125,7 +127,11 @@ export function SingleEndpointsPage() {
                 </Select>
               </div>
               {list.isFetching && list.isPlaceholderData && (
-                <Spinner size="sm" label="Filtering" className="text-brand-900" />
+                <Spinner
+                  size="sm"
+                  label={t('settings.endpoints.filtering')}
+                  className="text-brand-900"
+                />
               )}
             </div>
           )}
@@ -133,7 +139,7 @@ export function SingleEndpointsPage() {
           {selectMode && (
             <div
               role="toolbar"
-              aria-label="Selection"
+              aria-label={t('settings.endpoints.selection')}
               className="sticky top-16 z-10 flex flex-wrap items-center gap-3 rounded-2xl border border-brand-200 bg-brand-50/95 px-4 py-3 backdrop-blur"
             >
               <label className="inline-flex cursor-pointer items-center gap-2 text-sm font-medium text-slate-800">
@@ -143,19 +149,19 @@ export function SingleEndpointsPage() {
                   onChange={(e) => setSelected((s) => withAll(s, ids, e.target.checked))}
                   className="size-5"
                 />
-                Select all
+                {t('settings.endpoints.selectAll')}
               </label>
               <span
                 className="text-sm text-slate-700"
                 aria-live="polite"
                 data-testid="selected-count"
               >
-                {formatCount(picked.length)} selected
+                {t('settings.endpoints.selectedCount', { count: picked.length })}
               </span>
               <div className="flex flex-wrap gap-2 sm:ml-auto">
                 <Button variant="secondary" size="sm" onClick={exportSelected}>
                   <Download aria-hidden="true" className="size-4" />
-                  Export CSV
+                  {t('settings.endpoints.exportCsv')}
                 </Button>
                 <Button
                   variant="danger"
@@ -164,10 +170,10 @@ export function SingleEndpointsPage() {
                   onClick={() => setConfirmDelete(true)}
                 >
                   <Trash2 aria-hidden="true" className="size-4" />
-                  Delete Selected
+                  {t('settings.endpoints.deleteSelected')}
                 </Button>
                 <Button variant="secondary" size="sm" onClick={exitSelect}>
-                  Cancel
+                  {t('settings.actions.cancel')}
                 </Button>
               </div>
             </div>
@@ -177,26 +183,29 @@ export function SingleEndpointsPage() {
       list={list}
       items={items}
       text={{
-        loading: 'Loading single API entries',
-        failed: 'Failed to fetch single API entries',
-        loadingMore: 'Loading more entries',
-        listLabel: 'Single API entries',
-        count: (n) => countOf(n, 'entry', 'entries'),
+        loading: t('settings.endpoints.loading'),
+        failed: t('settings.endpoints.fetchFailed'),
+        loadingMore: t('settings.endpoints.loadingMore'),
+        listLabel: t('settings.endpoints.listLabel'),
+        count: (count, more) =>
+          more
+            ? t('settings.endpoints.countShown', { count })
+            : t('settings.endpoints.count', { count }),
       }}
       empty={{
         testId: 'entries-empty',
-        title: remark ? `No entries with the remark “${remark}”.` : 'No single API entries yet',
-        text: remark
-          ? 'Choose another remark, or show every entry.'
-          : 'Create an entry for a number and share its link with whoever needs its codes.',
+        title: remark
+          ? t('settings.endpoints.emptyRemarkTitle', { remark })
+          : t('settings.endpoints.emptyTitle'),
+        text: remark ? t('settings.endpoints.emptyRemarkText') : t('settings.endpoints.emptyText'),
         action: remark ? (
           <Button variant="accent" className="mt-6" onClick={() => set('remark', undefined)}>
-            Show All Entries
+            {t('settings.endpoints.showAll')}
           </Button>
         ) : (
           <Button variant="accent" className="mt-6" onClick={() => setCreating(true)}>
             <Plus aria-hidden="true" className="size-4" />
-            Create Your First Entry
+            {t('settings.endpoints.createFirst')}
           </Button>
         ),
       }}
@@ -216,9 +225,9 @@ export function SingleEndpointsPage() {
       <ConfirmDialog
         open={confirmDelete}
         onOpenChange={setConfirmDelete}
-        title="Delete Selected Entries"
-        description={`Are you sure you want to delete ${picked.length} selected entries? This action cannot be undone.`}
-        confirmLabel="Delete"
+        title={t('settings.endpoints.deleteSelectedTitle')}
+        description={t('settings.endpoints.deleteSelectedText', { count: picked.length })}
+        confirmLabel={t('settings.actions.delete')}
         loading={bulkDelete.isPending}
         onConfirm={deleteSelected}
       />

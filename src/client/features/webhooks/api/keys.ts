@@ -1,9 +1,10 @@
+import { WEBHOOKS_ROOT } from '../../../lib/query-roots.ts';
 import { deliveriesKey, endpointPath, type DeliveryKind } from '../../../lib/deliveries.ts';
 
 /** Query keys of the webhooks feature. */
 export const webhookKeys = {
-  all: ['webhooks'] as const,
-  list: ['webhooks', 'list'] as const,
+  all: WEBHOOKS_ROOT,
+  list: [...WEBHOOKS_ROOT, 'list'] as const,
   deliveries: (webhookId: string) => deliveriesKey(webhookDeliveries, webhookId),
 };
 

@@ -13,7 +13,8 @@ import { errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useSendTest } from '../../../lib/deliveries.ts';
 import { filtersSummary } from '../../../lib/filters-summary.ts';
-import { countOf, formatFullTime, formatMessageTime } from '../../../lib/format.ts';
+import { formatFullTime, formatMessageTime } from '../../../lib/format.ts';
+import { T, t as translate, useT } from '../../../lib/i18n.tsx';
 import { webhookDeliveries } from '../api/keys.ts';
 import { useDeleteWebhook, useRotateSecret, useUpdateWebhook } from '../api/save-webhook.ts';
 import { SecretBox, type ShownSecret } from './secret-box.tsx';
@@ -42,6 +43,7 @@ export function WebhookCard({
   onDeleting: () => void;
   onRefresh: () => void;
 }) {
+  const t = useT();
   const update = useUpdateWebhook();
   const del = useDeleteWebhook();
   const rotate = useRotateSecret();
@@ -60,8 +62,12 @@ export function WebhookCard({
     update.mutate(
       { id: w.id, changes: { enabled: on } },
       {
-        onSuccess: () => toast.success(on ? 'Webhook enabled' : 'Webhook disabled'),
-        onError: (err) => toast.error(errorMessage(err, 'The webhook could not be changed.')),
+        onSuccess: () =>
+          toast.success(
+            translate(on ? 'settings.webhooks.enabledToast' : 'settings.webhooks.disabledToast'),
+          ),
+        onError: (err) =>
+          toast.error(errorMessage(err, translate('settings.webhooks.changeFailed'))),
       },
     );
 
@@ -70,12 +76,10 @@ export function WebhookCard({
       onSuccess: () => {
         setOpen(true);
         toast.success(
-          w.enabled
-            ? 'Test event sent'
-            : 'Test event queued: it is sent when the webhook is enabled',
+          translate(w.enabled ? 'settings.webhooks.testSent' : 'settings.webhooks.testQueued'),
         );
       },
-      onError: (err) => toast.error(errorMessage(err, 'The test event could not be sent.')),
+      onError: (err) => toast.error(errorMessage(err, translate('settings.webhooks.testFailed'))),
     });
 
   return (
@@ -96,10 +100,13 @@ export function WebhookCard({
           <StatusBadge webhook={w} enabled={enabled} />
           {w.failingSince && (
             <Badge tone="amber">
-              Failing since{' '}
-              <time dateTime={w.failingSince} title={formatFullTime(w.failingSince)}>
-                {formatMessageTime(w.failingSince)}
-              </time>
+              <T
+                id="settings.labels.failingSince"
+                values={{ time: formatMessageTime(w.failingSince) }}
+                components={{
+                  0: <time dateTime={w.failingSince} title={formatFullTime(w.failingSince)} />,
+                }}
+              />
             </Badge>
           )}
         </div>
@@ -107,16 +114,16 @@ export function WebhookCard({
           checked={enabled}
           onChange={toggle}
           disabled={update.isPending}
-          label={`Enabled: ${w.url}`}
+          label={t('settings.webhooks.enabledOf', { url: w.url })}
           className="sm:col-start-2 sm:row-start-1 sm:mt-1.5"
         />
         <div className="sm:col-start-3 sm:row-start-1">
           <ActionsMenu
-            label={`Actions for ${w.url}`}
+            label={t('settings.actions.actionsOf', { name: w.url })}
             actions={[
-              { label: 'Edit', icon: Pencil, onSelect: onEdit },
+              { label: t('settings.actions.edit'), icon: Pencil, onSelect: onEdit },
               {
-                label: 'Rotate secret',
+                label: t('settings.webhooks.rotateSecret'),
                 icon: KeyRound,
                 onSelect: () => {
                   rotate.reset();
@@ -124,7 +131,7 @@ export function WebhookCard({
                 },
               },
               {
-                label: 'Delete',
+                label: t('settings.actions.delete'),
                 icon: Trash2,
                 danger: true,
                 onSelect: () => {
@@ -139,19 +146,21 @@ export function WebhookCard({
 
       <dl className="grid gap-x-6 gap-y-1 text-sm sm:flex sm:flex-wrap">
         <div className="flex flex-wrap items-center gap-1.5">
-          <dt className="text-slate-600">Events</dt>
+          <dt className="text-slate-600">{t('settings.labels.events')}</dt>
           {w.events.map((e) => (
             <dd key={e}>
               <Badge tone="blue" className="font-mono">
-                {e === 'number.expiring' ? `${e} · ${countOf(w.expiringDays, 'day')}` : e}
+                {e === 'number.expiring'
+                  ? `${e} · ${t('settings.webhooks.days', { count: w.expiringDays })}`
+                  : e}
               </Badge>
             </dd>
           ))}
         </div>
         <div className="flex items-center gap-1.5">
-          <dt className="text-slate-600">Numbers</dt>
+          <dt className="text-slate-600">{t('settings.labels.numbers')}</dt>
           <dd className="font-medium text-slate-800" data-testid="webhook-filters">
-            {filtersSummary(w)}
+            {filtersSummary(t, w)}
           </dd>
         </div>
       </dl>
@@ -161,7 +170,7 @@ export function WebhookCard({
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" size="sm" onClick={sendTest} loading={test.isPending}>
           {!test.isPending && <Send aria-hidden="true" className="size-4" />}
-          Send test event
+          {t('settings.webhooks.sendTest')}
         </Button>
         <Button
           variant="ghost"
@@ -170,7 +179,7 @@ export function WebhookCard({
           aria-controls={open ? logId : undefined}
           onClick={() => setOpen((o) => !o)}
         >
-          Deliveries
+          {t('settings.labels.deliveries')}
           <ChevronDown
             aria-hidden="true"
             className={cn(
@@ -188,9 +197,9 @@ export function WebhookCard({
       <ConfirmDialog
         open={confirm === 'rotate'}
         onOpenChange={(o) => !o && setConfirm(null)}
-        title="Rotate secret"
-        description={`Make a new signing secret for ${w.url}? The current one still signs deliveries (a second signature) for ${SECRET_OVERLAP_HOURS} hours, then stops.`}
-        confirmLabel="Rotate secret"
+        title={t('settings.webhooks.rotateSecret')}
+        description={t('settings.webhooks.rotateText', { url: w.url, hours: SECRET_OVERLAP_HOURS })}
+        confirmLabel={t('settings.webhooks.rotateSecret')}
         loading={rotate.isPending}
         onConfirm={() =>
           rotate.mutate(w.id, {
@@ -205,7 +214,7 @@ export function WebhookCard({
       >
         {rotate.isError && (
           <Alert tone="error">
-            {errorMessage(rotate.error, 'The secret could not be rotated.')}
+            {errorMessage(rotate.error, t('settings.webhooks.rotateFailed'))}
           </Alert>
         )}
       </ConfirmDialog>
@@ -213,22 +222,22 @@ export function WebhookCard({
       <ConfirmDialog
         open={confirm === 'delete'}
         onOpenChange={(o) => !o && setConfirm(null)}
-        title="Delete webhook"
-        description={`Delete the webhook to ${w.url}? Its delivery log goes with it, and deliveries not yet sent are dropped.`}
-        confirmLabel="Delete webhook"
+        title={t('settings.webhooks.deleteTitle')}
+        description={t('settings.webhooks.deleteText', { url: w.url })}
+        confirmLabel={t('settings.webhooks.deleteTitle')}
         loading={del.isPending}
         onConfirm={() => {
           onDeleting();
           del.mutate(w.id, {
             onSuccess: () => {
               setConfirm(null);
-              toast.success('Webhook deleted');
+              toast.success(translate('settings.webhooks.deleted'));
             },
           });
         }}
       >
         {del.isError && (
-          <Alert tone="error">{errorMessage(del.error, 'The webhook could not be deleted.')}</Alert>
+          <Alert tone="error">{errorMessage(del.error, t('settings.webhooks.deleteFailed'))}</Alert>
         )}
       </ConfirmDialog>
     </article>
@@ -236,12 +245,13 @@ export function WebhookCard({
 }
 
 function StatusBadge({ webhook: w, enabled }: { webhook: WebhookDto; enabled: boolean }) {
-  if (enabled) return <Badge tone="green">Enabled</Badge>;
+  const t = useT();
+  if (enabled) return <Badge tone="green">{t('settings.webhooks.enabled')}</Badge>;
   if (w.disabledReason)
     return (
       <Badge tone="red" className="whitespace-normal">
-        Turned off: {w.disabledReason}
+        {t('settings.labels.turnedOffBecause', { reason: w.disabledReason })}
       </Badge>
     );
-  return <Badge tone="grey">Disabled</Badge>;
+  return <Badge tone="grey">{t('settings.webhooks.disabled')}</Badge>;
 }

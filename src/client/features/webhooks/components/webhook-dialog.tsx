@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import type { MessageId } from '../../../../shared/i18n/namespaces.ts';
 import {
   DEFAULT_EXPIRING_DAYS,
-  EVENT_DESCRIPTIONS,
   MAX_EXPIRING_DAYS,
   WEBHOOK_EVENTS,
   type UpdateWebhookBody,
@@ -21,6 +21,7 @@ import {
 } from '../../../components/ui/endpoint-filters.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { errorMessage, isApiError } from '../../../lib/api.ts';
+import { t as translate, useT } from '../../../lib/i18n.tsx';
 import { useCreateWebhook, useUpdateWebhook } from '../api/save-webhook.ts';
 
 type Event = (typeof WEBHOOK_EVENTS)[number];
@@ -33,11 +34,25 @@ type Props = {
   onCreated: (id: string, secret: string) => void;
 };
 
+/** An address a webhook may have (not translated). */
+const URL_EXAMPLE = 'https://example.com/hooks/codes';
+
+/** What each event is sent for (the events keep their names: a receiver reads them). */
+const EVENT_TEXT: Record<Event, MessageId> = {
+  'code.received': 'settings.webhookEvents.codeReceived',
+  'message.received': 'settings.webhookEvents.messageReceived',
+  'number.failing': 'settings.webhookEvents.numberFailing',
+  'number.recovered': 'settings.webhookEvents.numberRecovered',
+  'number.expiring': 'settings.webhookEvents.numberExpiring',
+  'number.dead': 'settings.webhookEvents.numberDead',
+};
+
 const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((x) => b.includes(x));
 
 /** Add or edit a webhook: URL, events, the number and tag filters, and Enabled. */
 export function WebhookDialog({ open, onOpenChange, editing, onCreated }: Props) {
+  const t = useT();
   const create = useCreateWebhook();
   const update = useUpdateWebhook();
   const busy = create.isPending || update.isPending;
@@ -52,8 +67,8 @@ export function WebhookDialog({ open, onOpenChange, editing, onCreated }: Props)
         update.reset();
         close();
       }}
-      title={editing ? 'Edit webhook' : 'Add webhook'}
-      description="We POST each event to this URL as JSON, signed with the webhook's secret."
+      title={editing ? t('settings.webhookDialog.editTitle') : t('settings.webhooks.add')}
+      description={t('settings.webhookDialog.description')}
       busy={busy}
       wide
     >
@@ -62,7 +77,7 @@ export function WebhookDialog({ open, onOpenChange, editing, onCreated }: Props)
         initial={editing}
         busy={busy}
         failure={editing ? update.error : create.error}
-        submitLabel={editing ? 'Save changes' : 'Add webhook'}
+        submitLabel={editing ? t('settings.actions.save') : t('settings.webhooks.add')}
         onSubmit={(body) => {
           if (!editing) {
             create.mutate(body, {
@@ -88,7 +103,7 @@ export function WebhookDialog({ open, onOpenChange, editing, onCreated }: Props)
             {
               onSuccess: () => {
                 close();
-                toast.success('Webhook saved');
+                toast.success(translate('settings.webhookDialog.saved'));
               },
             },
           );
@@ -120,6 +135,7 @@ function WebhookForm({
   submitLabel: string;
   onSubmit: (body: Body) => void;
 }) {
+  const t = useT();
   const [url, setUrl] = useState(initial?.url ?? '');
   const [events, setEvents] = useState<Event[]>(initial?.events ?? ['code.received']);
   const [someNumbers, setSomeNumbers] = useState((initial?.numberIds.length ?? 0) > 0);
@@ -138,7 +154,7 @@ function WebhookForm({
   const numbersError = fieldError('numberIds');
   const otherError =
     failure && Object.keys(fields).length === 0
-      ? errorMessage(failure, 'The webhook could not be saved.')
+      ? errorMessage(failure, t('settings.webhookDialog.saveFailed'))
       : null;
 
   const submit = (e: FormEvent) => {
@@ -161,9 +177,9 @@ function WebhookForm({
     <form onSubmit={submit} noValidate className="space-y-5" aria-label={submitLabel}>
       <FormField
         id="webhook-url"
-        label="URL"
+        label={t('settings.webhookDialog.url')}
         error={fieldError('url')}
-        hint="An http or https address that answers a POST with a 2xx status."
+        hint={t('settings.webhookDialog.urlHint')}
       >
         <Input
           id="webhook-url"
@@ -175,14 +191,16 @@ function WebhookForm({
           onChange={(e) => setUrl(e.target.value)}
           invalid={!!fieldError('url')}
           aria-describedby="webhook-url-error"
-          placeholder="https://example.com/hooks/codes"
+          placeholder={URL_EXAMPLE}
           className="font-mono"
           autoFocus
         />
       </FormField>
 
       <fieldset className="space-y-2" aria-describedby="webhook-events-error">
-        <legend className="mb-1.5 text-sm font-medium text-slate-800">Events</legend>
+        <legend className="mb-1.5 text-sm font-medium text-slate-800">
+          {t('settings.labels.events')}
+        </legend>
         {WEBHOOK_EVENTS.map((ev) => (
           <label key={ev} className="flex cursor-pointer items-start gap-2 text-sm">
             <Checkbox
@@ -198,7 +216,7 @@ function WebhookForm({
             />
             <span>
               <span className="font-mono text-xs text-slate-900">{ev}</span>
-              <span className="block text-xs text-slate-600">{EVENT_DESCRIPTIONS[ev]}</span>
+              <span className="block text-xs text-slate-600">{t(EVENT_TEXT[ev])}</span>
             </span>
           </label>
         ))}
@@ -206,9 +224,9 @@ function WebhookForm({
           <div className="ml-6 max-w-sm">
             <FormField
               id="webhook-expiring-days"
-              label="Days before the end date"
+              label={t('settings.webhookDialog.expiringDays')}
               error={fieldError('expiringDays')}
-              hint={`number.expiring is sent this many days (1–${MAX_EXPIRING_DAYS}) before a number's end date.`}
+              hint={t('settings.webhookDialog.expiringDaysHint', { max: MAX_EXPIRING_DAYS })}
             >
               <div className="w-28">
                 <Input
@@ -260,17 +278,17 @@ function WebhookForm({
 
       <div className="flex items-start justify-between gap-4 rounded-lg border border-slate-200 px-3 py-2.5">
         <div>
-          <p className="text-sm font-medium text-slate-800">Enabled</p>
-          <p className="text-xs text-slate-600">A disabled webhook is sent nothing.</p>
+          <p className="text-sm font-medium text-slate-800">{t('settings.webhooks.enabled')}</p>
+          <p className="text-xs text-slate-600">{t('settings.webhookDialog.disabledHint')}</p>
         </div>
-        <Switch checked={enabled} onChange={setEnabled} label="Enabled" />
+        <Switch checked={enabled} onChange={setEnabled} label={t('settings.webhooks.enabled')} />
       </div>
 
       {otherError && <Alert tone="error">{otherError}</Alert>}
       <DialogActions>
         <DialogClose asChild>
           <Button variant="secondary" disabled={busy}>
-            Cancel
+            {t('settings.actions.cancel')}
           </Button>
         </DialogClose>
         <Button type="submit" variant="primary" loading={busy}>

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { countOf } from '../../../lib/format.ts';
+import { T, useT } from '../../../lib/i18n.tsx';
 import { webhookKeys } from '../api/keys.ts';
 import { useWebhooks } from '../api/list-webhooks.ts';
 import type { ShownSecret } from './secret-box.tsx';
@@ -20,6 +20,7 @@ type DialogState = { open: boolean; editing: WebhookDto | null };
  * the dialog that adds or edits one. A secret just made is shown once, in its webhook's card.
  */
 export function WebhooksPage() {
+  const t = useT();
   const list = useWebhooks();
   const qc = useQueryClient();
   const [dialog, setDialog] = useState<DialogState>({ open: false, editing: null });
@@ -56,22 +57,28 @@ export function WebhooksPage() {
             className="flex items-center gap-2 text-2xl font-bold tracking-tight text-slate-900 focus:outline-none sm:text-3xl"
           >
             <Webhook aria-hidden="true" className="size-7 text-accent-600" />
-            Webhooks
+            {t('settings.webhooks.title')}
           </h1>
           <p className="mt-1 max-w-2xl text-sm text-slate-600">
-            We POST each new code to your URL, signed as Standard Webhooks do (
-            <code className="font-mono text-xs whitespace-nowrap">webhook-id</code>,{' '}
-            <code className="font-mono text-xs whitespace-nowrap">webhook-timestamp</code>,{' '}
-            <code className="font-mono text-xs whitespace-nowrap">webhook-signature</code>).
+            <T
+              id="settings.webhooks.description"
+              components={{
+                0: <code className="font-mono text-xs whitespace-nowrap" />,
+                1: <code className="font-mono text-xs whitespace-nowrap" />,
+                2: <code className="font-mono text-xs whitespace-nowrap" />,
+              }}
+            />
           </p>
         </div>
-        {list.isSuccess && list.data.length > 0 && addButton('Add webhook', 'primary', 'shrink-0')}
+        {list.isSuccess &&
+          list.data.length > 0 &&
+          addButton(t('settings.webhooks.add'), 'primary', 'shrink-0')}
       </div>
 
       {list.isPending ? (
         <div className="space-y-4" aria-busy="true">
           <span className="sr-only" role="status">
-            Loading webhooks
+            {t('settings.webhooks.loading')}
           </span>
           {[0, 1].map((i) => (
             <div
@@ -89,7 +96,7 @@ export function WebhooksPage() {
         <Card className="flex flex-col items-center gap-4 px-6 py-12 text-center">
           <RetryAlert
             error={list.error}
-            fallback="Your webhooks could not be loaded."
+            fallback={t('settings.webhooks.loadFailed')}
             onRetry={() => void list.refetch()}
             retrying={list.isFetching}
           />
@@ -102,20 +109,20 @@ export function WebhooksPage() {
           <span className="inline-flex size-14 items-center justify-center rounded-full bg-slate-100 text-slate-500">
             <Webhook aria-hidden="true" className="size-7" />
           </span>
-          <p className="mt-4 text-base font-medium text-slate-900">No webhooks yet.</p>
-          <p className="mt-1 max-w-md text-sm text-slate-600">
-            Add your server’s URL and every new code reaches it within seconds, with retries for a
-            day if it is down.
+          <p className="mt-4 text-base font-medium text-slate-900">
+            {t('settings.webhooks.emptyTitle')}
           </p>
-          {addButton('Add your first webhook', 'accent', 'mt-6')}
+          <p className="mt-1 max-w-md text-sm text-slate-600">{t('settings.webhooks.emptyText')}</p>
+          {addButton(t('settings.webhooks.addFirst'), 'accent', 'mt-6')}
         </Card>
       ) : (
         <>
           <p className="text-sm text-slate-600" aria-live="polite">
-            {countOf(list.data.length, 'webhook')}
-            {full && ` — the most allowed. Delete one to add another.`}
+            {full
+              ? t('settings.webhooks.countFull', { count: list.data.length })
+              : t('settings.webhooks.count', { count: list.data.length })}
           </p>
-          <ul className="space-y-4" aria-label="Webhooks">
+          <ul className="space-y-4" aria-label={t('settings.webhooks.title')}>
             {list.data.map((w) => (
               <li key={w.id} className="min-w-0">
                 <WebhookCard

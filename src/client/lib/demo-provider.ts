@@ -1,11 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-/** A sample demo link path; any 10 digits work. */
-export const DEMO_PATH = '/demo-provider/5550001234';
+/** The sample demo number, and its demo link path (any 10 digits work). */
+export const DEMO_NUMBER = '5550001234';
+export const DEMO_PATH = `/demo-provider/${DEMO_NUMBER}`;
+/** The demo link on this site (the server answers it in-process, PUBLIC_URL or loopback). */
+export const demoLink = () => `${window.location.origin}${DEMO_PATH}`;
 
 /**
  * Whether this server runs the built-in demo provider (it does outside production unless turned
- * off). Only asked when the empty state wants to suggest a demo link.
+ * off). Only asked when a page wants to offer the demo (empty states, Add Number).
  */
 export const demoProviderQuery = queryOptions({
   queryKey: ['demo-provider'] as const,
