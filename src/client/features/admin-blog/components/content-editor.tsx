@@ -6,6 +6,7 @@ import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { useT } from '../../../lib/i18n.tsx';
 import { useTabKeys } from '../../../lib/use-tab-keys.ts';
 import { usePreview } from '../api/preview-post.ts';
@@ -105,7 +106,7 @@ export function ContentEditor({ control, register, error, tab, onTabChange }: Pr
         <ContentCounter control={control} />
       </div>
       <p id="post-content-error" className="text-sm text-red-700 empty:hidden" aria-live="polite">
-        {error ?? ''}
+        {errorText(t, error)}
       </p>
     </div>
   );
