@@ -32,6 +32,57 @@ export async function noHorizontalScroll(page: Page, width: number) {
   );
 }
 
+/** Every message id of the catalogue (English has them all). */
+function catalogKeys(): string[] {
+  const dir = path.join(root, 'src/shared/i18n/catalog/en');
+  return fs
+    .readdirSync(dir)
+    .flatMap((f) => Object.keys(JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as object));
+}
+
+/**
+ * Runs in every page before its scripts: a catalogue key that reaches the page as text or as a
+ * label (a message shown without being translated) is logged as a console error, which fails the
+ * test. Runs in the browser, so it uses nothing from this module.
+ */
+function watchForRawKeys(keys: string[]) {
+  const known = new Set(keys);
+  const candidate = /[a-z]+(?:\.[A-Za-z0-9_]+){2,}/g;
+  const labels = ['aria-label', 'title', 'placeholder', 'alt'];
+  const check = (text: string | null) => {
+    for (const m of text?.match(candidate) ?? [])
+      if (known.has(m)) console.error(`raw message key shown: ${m}`);
+  };
+  const code = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE']);
+  const checkText = (node: Node) => {
+    if (!code.has(node.parentElement?.tagName ?? '')) check(node.textContent);
+  };
+  const checkElement = (el: Element) => {
+    if (code.has(el.tagName)) return;
+    const texts = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    while (texts.nextNode()) checkText(texts.currentNode);
+    for (const a of labels) check(el.getAttribute(a));
+    for (const child of el.querySelectorAll(labels.map((a) => `[${a}]`).join(',')))
+      for (const a of labels) check(child.getAttribute(a));
+  };
+  new MutationObserver((mutations) => {
+    for (const m of mutations) {
+      if (m.type === 'characterData') checkText(m.target);
+      else if (m.type === 'attributes') check((m.target as Element).getAttribute(m.attributeName!));
+      else
+        for (const node of m.addedNodes)
+          if (node.nodeType === Node.ELEMENT_NODE) checkElement(node as Element);
+          else if (node.nodeType === Node.TEXT_NODE) checkText(node);
+    }
+  }).observe(document, {
+    subtree: true,
+    childList: true,
+    characterData: true,
+    attributes: true,
+    attributeFilter: labels,
+  });
+}
+
 export type Harness = {
   t: TestApp;
   baseUrl: string;
@@ -80,6 +131,7 @@ export async function startHarness(opts: { env?: Record<string, string> } = {}):
     ],
   });
   context.setDefaultTimeout(15_000);
+  await context.addInitScript(watchForRawKeys, catalogKeys());
   const page = context.pages()[0] ?? (await context.newPage());
   // Every page of the context, including pages a test opens later.
   const browser = watchBrowserErrors();
