@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, lastCode, signIn, type TestApp } from './test/app.ts';
-import { translate } from './i18n.ts';
+import { storedMessage, storedText, translate } from './i18n.ts';
+import { tagDeletedReason } from './modules/tags/tags.repository.ts';
 import { maintenancePage } from './modules/settings/maintenance.ts';
 
 /*
@@ -39,6 +40,31 @@ afterAll(async () => {
 });
 
 const notFound = (headers: Record<string, string> = {}) => t.app.inject({ url: '/v1/me', headers });
+
+describe('texts kept for people', () => {
+  it("are catalogue messages, read in each reader's language, with their values", () => {
+    expect(tagDeletedReason('Client “A”')).toBe('server.disabled.tagDeleted {"name":"Client “A”"}');
+    expect(storedText('en', tagDeletedReason('Work'))).toBe(
+      'The tag “Work” it was filtered by was deleted',
+    );
+    expect(storedText('ru', tagDeletedReason('Work'))).toBe(
+      'Тег «Work», по которому шёл отбор, удалён',
+    );
+    expect(storedText('es', storedMessage('server.disabled.failedDay'))).toBe(
+      'Las entregas fallaron durante 24 horas',
+    );
+  });
+
+  it('leave any other text as it was written (rows from before, a key we do not have)', () => {
+    for (const text of [
+      'Deliveries failed for 24 hours',
+      'server.disabled.noSuchKey',
+      'server.disabled.tagDeleted {not json',
+      'validation.email.required',
+    ])
+      expect(storedText('zh', text)).toBe(text);
+  });
+});
 
 describe('API error messages', () => {
   it('follow Accept-Language; the code and status stay', async () => {

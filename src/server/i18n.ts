@@ -79,6 +79,38 @@ const headerLocale = (req: FastifyRequest): Locale | null =>
 export const apiLocale = (req: FastifyRequest): Locale =>
   headerLocale(req) ?? cookieLocale(req) ?? DEFAULT_LOCALE;
 
+/*
+ * Texts for people kept in the database (why the server turned a webhook or channel off) are
+ * catalogue messages, `key` or `key {"values"}`, so each reader sees them in their language.
+ */
+
+/** A catalogue message as it is stored. */
+export const storedMessage = (id: MessageId, values?: MessageValues): string =>
+  values === undefined ? id : `${id} ${JSON.stringify(values)}`;
+
+const STORED = /^(server\.[A-Za-z0-9.]+)(?: (\{.*\}))?$/s;
+
+/** A stored text in `locale`: a catalogue message translated; any other text as it was written. */
+export function storedText(locale: Locale, text: string): string {
+  const m = STORED.exec(text);
+  const i18n = i18nFor(locale);
+  if (!m || !(m[1]! in i18nFor(DEFAULT_LOCALE).messages)) return text;
+  try {
+    return i18n._(m[1]!, m[2] === undefined ? undefined : (JSON.parse(m[2]) as MessageValues));
+  } catch {
+    return text;
+  }
+}
+
+/** A webhook or channel as answered: why it was turned off, in the reader's language. */
+export const withReason = <T extends { disabledReason: string | null }>(
+  req: FastifyRequest,
+  dto: T,
+): T =>
+  dto.disabledReason === null
+    ? dto
+    : { ...dto, disabledReason: storedText(apiLocale(req), dto.disabledReason) };
+
 /**
  * The language of a page the server renders: the visitor's choice (the cookie), then
  * `Accept-Language`, then English.

@@ -2,6 +2,7 @@
  * Blog constants and the slug rule, without zod (the public blog pages import only this).
  * The rules: docs/product-rules.md, Blog.
  */
+import type { MessageId } from './i18n/namespaces.ts';
 
 export const BLOG_CATEGORIES = [
   'General',
@@ -12,6 +13,15 @@ export const BLOG_CATEGORIES = [
   'Business',
 ] as const;
 export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
+/** Each category's name in the catalogue (the stored value stays English). */
+export const CATEGORY_NAMES = {
+  General: 'public.blog.category.general',
+  Security: 'public.blog.category.security',
+  Technical: 'public.blog.category.technical',
+  Industry: 'public.blog.category.industry',
+  Strategy: 'public.blog.category.strategy',
+  Business: 'public.blog.category.business',
+} as const satisfies Record<BlogCategory, MessageId>;
 /** The public blog's category buttons (after 'All'): General is omitted. */
 export const PUBLIC_BLOG_CATEGORIES = BLOG_CATEGORIES.filter((c) => c !== 'General');
 

@@ -53,6 +53,45 @@ describe('languages', () => {
     }
   });
 
+  it("a shared page's footer links switch the visitor's language on the same page", async () => {
+    await h.context.clearCookies();
+    await signInBrowser(h);
+    const post = async (url: string, data: object) => {
+      const res = await h.page.request.post(`${h.baseUrl}${url}`, { data });
+      expect(res.status(), await res.text()).toBeLessThan(300);
+      return (await res.json()) as Record<string, unknown>;
+    };
+    const number = await post('/v1/numbers', {
+      phoneNumber: '5550009901',
+      apiLink: `${h.baseUrl}/demo-provider/5550009901?format=json`,
+    });
+    const page = await post('/v1/pages', { name: 'Team', numberIds: [number.id] });
+    const url = `${h.baseUrl}/api/${page.hash as string}`;
+
+    // A visitor with an English browser, who prefers Chinese.
+    await h.context.clearCookies();
+    await h.page.goto(url);
+    expect(await htmlLang()).toBe('en');
+    await h.page.getByText('(555) 000-9901').waitFor();
+    await h.page
+      .getByRole('navigation', { name: 'Language' })
+      .getByRole('link', { name: '简体中文' })
+      .click();
+    await expect.poll(htmlLang).toBe('zh-CN');
+    expect(h.page.url()).toBe(url);
+    expect(await langCookie()).toBe('zh');
+    await h.page.getByText('(555) 000-9901').waitFor();
+    await expect
+      .poll(() =>
+        h.page
+          .getByRole('navigation', { name: '语言' })
+          .getByRole('link', { name: '简体中文' })
+          .getAttribute('aria-current'),
+      )
+      .toBe('true');
+    await h.context.clearCookies();
+  });
+
   it('switches the app from its header, saves the choice on the account, and follows the user', async () => {
     await h.context.clearCookies();
     const email = await signInBrowser(h);

@@ -2,19 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18nFor } from '../../server/i18n.ts';
 import { LOCALE_TAGS } from '../../shared/i18n/locales.ts';
 import { daysLeftLabel, formatEndDate } from './expiry.ts';
-import { countOf, formatAge, formatCount, formatFullTime, formatMessageTime } from './format.ts';
+import { formatAge, formatCount, formatFullTime, formatMessageTime } from './format.ts';
 import type { Translate } from './i18n.tsx';
-
-describe('countOf', () => {
-  it.each([
-    [0, 'number', '0 numbers'],
-    [1, 'number', '1 number'],
-    [2, 'duplicate', '2 duplicates'],
-    [12345, 'error', '12,345 errors'],
-  ])('%i %s → %s', (n, noun, text) => expect(countOf(n, noun)).toBe(text));
-
-  it('takes an irregular plural', () => expect(countOf(3, 'entry', 'entries')).toBe('3 entries'));
-});
 
 describe('formatters', () => {
   const { DateTimeFormat, NumberFormat } = Intl;

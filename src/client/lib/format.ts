@@ -1,4 +1,3 @@
-import { LOCALE_TAGS } from '../../shared/i18n/locales.ts';
 import { activeTag } from './active-language.ts';
 import type { Translate } from './i18n.tsx';
 
@@ -33,13 +32,6 @@ const integer = perTag((tag) => new Intl.NumberFormat(tag));
 
 /** 12345 -> "12,345" (en), "12 345" (ru). */
 export const formatCount = (n: number, tag = activeTag()) => integer(tag).format(n);
-
-/**
- * A count and its English noun: "1 number", "12,345 numbers" (`many` defaults to the noun + "s").
- * English only: a translated count is an ICU plural message of the catalogue.
- */
-export const countOf = (n: number, one: string, many = `${one}s`) =>
-  `${formatCount(n, LOCALE_TAGS.en)} ${n === 1 ? one : many}`;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

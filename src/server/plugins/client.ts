@@ -183,6 +183,7 @@ export async function registerClient(
           req.url.slice(pathname.length),
           served(indexHtml, snap).toString('utf8'),
           snap.values,
+          locale,
           blogFrames && {
             list: served(inLocale(blogFrames.list, locale), snap).toString('utf8'),
             post: served(inLocale(blogFrames.post, locale), snap).toString('utf8'),

@@ -3,7 +3,7 @@ import { Link, NavLink, Outlet } from 'react-router';
 import { Menu, X } from 'lucide-react';
 import { ButtonLink } from '../../components/ui/button-link.tsx';
 import { FlashNotice } from '../../components/ui/flash-notice.tsx';
-import { LanguageLinks } from '../../components/ui/language-menu.tsx';
+import { LanguageLinks } from '../../components/ui/language-links.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
 import { NavigationProgress } from '../../components/ui/navigation-progress.tsx';
 import { ScrollToHash } from '../../components/ui/scroll-to-hash.tsx';

@@ -71,7 +71,14 @@ function setup(opts: { throws?: boolean } = {}) {
 describe('blogPages with the renderer: the page in its frame', () => {
   it('/blog: the featured and the category’s first pages, rendered and written for the island', async () => {
     const { pages, island, publicList } = setup();
-    const answer = await pages('/blog', '?category=Technical', SHELL, DEFAULT_SETTINGS, island);
+    const answer = await pages(
+      '/blog',
+      '?category=Technical',
+      SHELL,
+      DEFAULT_SETTINGS,
+      'en',
+      island,
+    );
     expect(answer?.status).toBe(200);
     expect(publicList).toHaveBeenCalledWith({ featured: 'true', limit: 3 });
     expect(publicList).toHaveBeenCalledWith({ category: 'Technical', limit: 12 });
@@ -90,11 +97,26 @@ describe('blogPages with the renderer: the page in its frame', () => {
     expect(html).toContain('<link rel="canonical" href="http://localhost:3000/blog" />');
   });
 
+  it("titles and the crawlers' heading in the visitor's language", async () => {
+    const { pages, island } = setup();
+    const zh = await pages('/blog', '?category=Technical', SHELL, DEFAULT_SETTINGS, 'zh', island);
+    expect(zh!.html).toContain('<title>技术文章 · VOIP Manager</title>');
+    const missing = await pages('/blog/no-such-post', '', SHELL, DEFAULT_SETTINGS, 'ru', island);
+    expect(missing!.html).toContain('<title>Статья не найдена · VOIP Manager</title>');
+    const off = { ...DEFAULT_SETTINGS, blog_enabled: false };
+    const closed = await pages('/blog', '', SHELL, off, 'es', island);
+    expect(closed!.html).toContain('<title>Página no encontrada · VOIP Manager</title>');
+    // Without the renderer: the plain list for crawlers, headed in the language too.
+    const plain = await pages('/blog', '', SHELL, DEFAULT_SETTINGS, 'zh');
+    expect(plain!.html).toContain('<h1>博客</h1>');
+    expect(plain!.html).toContain('<title>博客 · VOIP Manager</title>');
+  });
+
   it('/blog with no or an unknown category: every post', async () => {
     const { pages, island, publicList } = setup();
     for (const search of ['', '?category=General', '?category=%3Cx%3E', '?x=1']) {
       publicList.mockClear();
-      const answer = await pages('/blog/', search, SHELL, DEFAULT_SETTINGS, island);
+      const answer = await pages('/blog/', search, SHELL, DEFAULT_SETTINGS, 'en', island);
       expect(publicList, search).toHaveBeenCalledWith({ limit: 12 });
       expect(answer!.html, search).toContain('<title>Blog · VOIP Manager</title>');
       expect(answer!.html, search).toContain('"category":null');
@@ -103,7 +125,7 @@ describe('blogPages with the renderer: the page in its frame', () => {
 
   it('/blog/{slug}: the article in the post frame, the post as JSON that cannot end its script', async () => {
     const { pages, island } = setup();
-    const answer = await pages('/blog/a-post', '', SHELL, DEFAULT_SETTINGS, island);
+    const answer = await pages('/blog/a-post', '', SHELL, DEFAULT_SETTINGS, 'en', island);
     expect(answer?.status).toBe(200);
     const html = answer!.html;
     expect(html).toContain('data-prerendered="/blog/*"');
@@ -116,7 +138,7 @@ describe('blogPages with the renderer: the page in its frame', () => {
 
   it('a missing post or the blog off: 404 with the SPA shell, not a frame', async () => {
     const { pages, island, render } = setup();
-    const missing = await pages('/blog/no-such-post', '', SHELL, DEFAULT_SETTINGS, island);
+    const missing = await pages('/blog/no-such-post', '', SHELL, DEFAULT_SETTINGS, 'en', island);
     expect(missing?.status).toBe(404);
     expect(missing!.html).toContain('<div id="root"></div>');
     const off = await pages(
@@ -124,6 +146,7 @@ describe('blogPages with the renderer: the page in its frame', () => {
       '',
       SHELL,
       { ...DEFAULT_SETTINGS, blog_enabled: false },
+      'en',
       island,
     );
     expect(off?.status).toBe(404);
@@ -133,10 +156,10 @@ describe('blogPages with the renderer: the page in its frame', () => {
 
   it('a renderer that throws: logged, and the page served as without one (the SPA shell)', async () => {
     const { pages, island, error } = setup({ throws: true });
-    const list = await pages('/blog', '', SHELL, DEFAULT_SETTINGS, island);
+    const list = await pages('/blog', '', SHELL, DEFAULT_SETTINGS, 'en', island);
     expect(list?.status).toBe(200);
     expect(list!.html).toContain('<div id="root"><h1>Blog</h1><ul><li><a href="/blog/recent">');
-    const one = await pages('/blog/a-post', '', SHELL, DEFAULT_SETTINGS, island);
+    const one = await pages('/blog/a-post', '', SHELL, DEFAULT_SETTINGS, 'en', island);
     expect(one!.html).toContain('<div id="root"><article><h1>A &lt;/script&gt; post</h1>');
     expect(error).toHaveBeenCalledTimes(2);
   });

@@ -2,6 +2,7 @@ import type { I18n } from '@lingui/core';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   BLOG_FEATURED_LIMIT,
+  CATEGORY_NAMES,
   BLOG_PAGE_SIZE,
   publicCategoryOf,
   SLUG_PATTERN,
@@ -9,7 +10,11 @@ import {
   type PublicPostCard,
   type PublicPostDto,
 } from '../../../shared/blog.ts';
+import type { Locale } from '../../../shared/i18n/locales.ts';
 import type { SiteInfo, SiteSettings } from '../../../shared/settings.ts';
+import { translator } from '../../i18n.ts';
+
+type Translate = ReturnType<typeof translator>;
 import type { BlogService } from './blog.service.ts';
 import { escapeHtml } from '../../html.ts';
 
@@ -47,6 +52,8 @@ export type BlogPages = (
   search: string,
   shell: string,
   s: SiteSettings,
+  /** The visitor's language (the page's title and its text for crawlers). */
+  locale: Locale,
   island?: BlogIsland,
 ) => Promise<BlogPageAnswer | undefined>;
 
@@ -134,11 +141,16 @@ function listPage(
   shell: string,
   s: SiteSettings,
   base: string,
+  tr: Translate,
   page: { posts: PublicPostCard[] } | { state: BlogListState; content: string },
 ): string {
   const url = `${base}/blog`;
   const category = 'state' in page ? page.state.category : null;
-  const title = `${category ? `${category} Articles` : 'Blog'} · ${s.site_name}`;
+  // As the page's own title (BlogListPage).
+  const heading = category
+    ? tr('public.blog.categoryArticles', { category: tr(CATEGORY_NAMES[category]) })
+    : tr('public.blog.title');
+  const title = `${heading} · ${s.site_name}`;
   // The page rendered by the app's component (ADR 0019), in the frame, with its data for the
   // island; without the renderer, for crawlers without JavaScript: links to the newest posts (the
   // client replaces it).
@@ -151,7 +163,9 @@ function listPage(
       : [];
   const content =
     'posts' in page
-      ? { root: `<h1>Blog</h1>${items.length ? `<ul>${items.join('')}</ul>` : ''}` }
+      ? {
+          root: `<h1>${escapeHtml(heading)}</h1>${items.length ? `<ul>${items.join('')}</ul>` : ''}`,
+        }
       : { slot: page.content };
   return withPage(shell, {
     ...content,
@@ -199,10 +213,11 @@ export function blogPages(deps: {
       return undefined;
     }
   };
-  return async (pathname, search, shell, s, island) => {
+  return async (pathname, search, shell, s, locale, island) => {
     const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
     if (p !== '/blog' && !p.startsWith('/blog/')) return undefined;
-    if (!s.blog_enabled) return notFoundPage(shell, s, 'Not Found');
+    const tr = translator(locale);
+    if (!s.blog_enabled) return notFoundPage(shell, s, tr('common.notFound.title'));
     if (p === '/blog') {
       if (island) {
         const category = publicCategoryOf(new URLSearchParams(search).get('category'));
@@ -215,15 +230,15 @@ export function blogPages(deps: {
           island.render.renderBlogList(state, island.site, island.i18n),
         );
         if (content !== undefined) {
-          return { status: 200, html: listPage(island.list, s, base, { state, content }) };
+          return { status: 200, html: listPage(island.list, s, base, tr, { state, content }) };
         }
       }
       const posts = await deps.service.recentCards(LIST_PAGE_POSTS);
-      return { status: 200, html: listPage(shell, s, base, { posts }) };
+      return { status: 200, html: listPage(shell, s, base, tr, { posts }) };
     }
     const slug = p.slice('/blog/'.length);
     const post = SLUG_PATTERN.test(slug) ? await deps.service.findPublished(slug) : undefined;
-    if (!post) return notFoundPage(shell, s, 'Post Not Found');
+    if (!post) return notFoundPage(shell, s, tr('public.blog.notFound'));
     const content =
       island && rendered(() => island.render.renderBlogPost(post, island.site, island.i18n));
     return {

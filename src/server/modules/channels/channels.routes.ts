@@ -15,6 +15,7 @@ import { idParams } from '../../../shared/numbers.ts';
 import type { App } from '../../app.ts';
 import type { createCipher } from '../../crypto.ts';
 import { errorResponses } from '../../error-responses.ts';
+import { withReason } from '../../i18n.ts';
 import { msg, validationError } from '../../errors.ts';
 import { adminOnly, requireAdmin } from '../../plugins/admin-guard.ts';
 import { requireUser } from '../../plugins/session.ts';
@@ -104,7 +105,9 @@ export function channelsRoutes(
         },
       },
     },
-    async (req) => ({ items: await repo.list(requireUser(req).id) }),
+    async (req) => ({
+      items: (await repo.list(requireUser(req).id)).map((c) => withReason(req, c)),
+    }),
   );
 
   app.get(
@@ -194,7 +197,7 @@ export function channelsRoutes(
         response: { 200: channelDto, ...errorResponses('UNAUTHORIZED', 'CHANNEL_NOT_FOUND') },
       },
     },
-    async (req) => own(requireUser(req).id, req.params.id),
+    async (req) => withReason(req, await own(requireUser(req).id, req.params.id)),
   );
 
   app.patch(
@@ -249,7 +252,7 @@ export function channelsRoutes(
         ...(enabled === undefined ? {} : { enabled }),
       });
       if (!updated) throw channelErrors.notFound();
-      return updated;
+      return withReason(req, updated);
     },
   );
 

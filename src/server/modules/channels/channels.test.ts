@@ -664,7 +664,11 @@ describe('Web Push', () => {
       responseStatus: 410,
     });
     const off = (await call(alice, 'GET', `/v1/notification-channels/${made.id}`)).json();
-    expect(off).toMatchObject({ enabled: false, disabledReason: GONE_REASON });
+    expect(GONE_REASON).toBe('server.disabled.pushEnded');
+    expect(off).toMatchObject({
+      enabled: false,
+      disabledReason: 'This browser’s push subscription has ended: turn push on again there',
+    });
     pushAnswer = 201;
   });
 

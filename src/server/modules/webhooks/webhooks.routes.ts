@@ -19,6 +19,7 @@ import type { App } from '../../app.ts';
 import type { createCipher } from '../../crypto.ts';
 import { decodeCursor, encodeCursor } from '../../db/paging.ts';
 import { errorResponses } from '../../error-responses.ts';
+import { withReason } from '../../i18n.ts';
 import { requireUser, userOrIp } from '../../plugins/session.ts';
 import { newWebhookSecret } from './signing.ts';
 import { webhookErrors } from './webhooks.errors.ts';
@@ -100,7 +101,9 @@ export function webhooksRoutes(
         },
       },
     },
-    async (req) => ({ items: await repo.list(requireUser(req).id) }),
+    async (req) => ({
+      items: (await repo.list(requireUser(req).id)).map((w) => withReason(req, w)),
+    }),
   );
 
   app.post(
@@ -154,7 +157,7 @@ export function webhooksRoutes(
         response: { 200: webhookDto, ...errorResponses('UNAUTHORIZED', 'WEBHOOK_NOT_FOUND') },
       },
     },
-    async (req) => own(requireUser(req).id, req.params.id),
+    async (req) => withReason(req, await own(requireUser(req).id, req.params.id)),
   );
 
   app.patch(
@@ -184,7 +187,7 @@ export function webhooksRoutes(
         ...(expiringDays === undefined ? {} : { expiringDays }),
       });
       if (!updated) throw webhookErrors.notFound();
-      return updated;
+      return withReason(req, updated);
     },
   );
 

@@ -423,6 +423,19 @@ describe('deliveries', () => {
     await t.app.deliveries.drain();
     const w = (await call(alice, 'GET', `/v1/webhooks/${hook.id}`)).json();
     expect(w).toMatchObject({ enabled: false, disabledReason: 'Deliveries failed for 24 hours' });
+    // Kept as a catalogue message: each reader gets the reason in their language.
+    const ru = await t.app.inject({
+      url: `/v1/webhooks/${hook.id}`,
+      headers: { cookie: alice.cookie, 'accept-language': 'ru' },
+    });
+    expect(ru.json().disabledReason).toBe('Доставка не удавалась 24 часа');
+    const listed = (
+      await t.app.inject({
+        url: '/v1/webhooks',
+        headers: { cookie: alice.cookie, 'accept-language': 'zh-CN' },
+      })
+    ).json().items as { id: string; disabledReason: string }[];
+    expect(listed.find((x) => x.id === hook.id)!.disabledReason).toBe('连续 24 小时发送失败');
     const mail = t.mailer.outbox!('alice-hooks@example.com')[0]!;
     expect(mail.subject).toBe('A webhook was turned off');
     expect(mail.text).toContain(hookUrl('/always-500'));

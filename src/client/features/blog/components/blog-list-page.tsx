@@ -1,6 +1,7 @@
 import { ArrowLeft, FileText } from 'lucide-react';
 import type { BlogListState, PublicPostList } from '../../../../shared/blog.ts';
 import {
+  CATEGORY_NAMES,
   PUBLIC_BLOG_CATEGORIES,
   publicCategoryOf,
   type BlogCategory,
@@ -15,7 +16,6 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePostPages } from '../api/list-posts.ts';
 import { NewsletterBox } from './newsletter-box.tsx';
 import { PostCard } from './post-card.tsx';
-import { CATEGORY_NAMES } from './post-meta.tsx';
 
 /** `?category=`'s value when it is a public category, else null (all). */
 export const categoryOf = publicCategoryOf;

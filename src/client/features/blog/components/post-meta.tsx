@@ -1,8 +1,7 @@
 import { Calendar, Clock, User } from 'lucide-react';
 import { cn } from '../../../lib/cn.ts';
 import { useLocale, useT } from '../../../lib/i18n.tsx';
-import type { MessageId } from '../../../../shared/i18n/namespaces.ts';
-import type { BlogCategory } from '../../../../shared/blog-rules.ts';
+import { CATEGORY_NAMES, type BlogCategory } from '../../../../shared/blog-rules.ts';
 import { formatPostDate } from '../format.ts';
 
 /** Author, date and read time of a post, in one wrapping row. */
@@ -46,16 +45,6 @@ export function PostMeta({
     </p>
   );
 }
-
-/** Each category's name (the stored value stays English). */
-export const CATEGORY_NAMES: Record<BlogCategory, MessageId> = {
-  General: 'public.blog.category.general',
-  Security: 'public.blog.category.security',
-  Technical: 'public.blog.category.technical',
-  Industry: 'public.blog.category.industry',
-  Strategy: 'public.blog.category.strategy',
-  Business: 'public.blog.category.business',
-};
 
 /** The category label of a card or post. */
 export function CategoryBadge({ category }: { category: BlogCategory }) {

@@ -3,6 +3,7 @@ import { AlertTriangle, SearchX } from 'lucide-react';
 import { cn } from '../../../lib/cn.ts';
 import { T, useT } from '../../../lib/i18n.tsx';
 import { AppToaster } from '../../../components/ui/app-toaster.tsx';
+import { LanguageLinks } from '../../../components/ui/language-links.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { SiteName } from '../../../components/ui/site-name.tsx';
@@ -12,7 +13,8 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 /**
  * The frame of the public share pages (/api/{hash}, /single/{hash}): no site navigation and no
  * sign-in, a small header, the page, and the footer ('Powered by {site name}', and 'Messages
- * update automatically' only while there is a live page: not when loading, missing or failed).
+ * update automatically' only while there is a live page: not when loading, missing or failed; the
+ * language links).
  */
 export function ShareShell({
   children,
@@ -51,10 +53,13 @@ export function ShareShell({
         <div className="mx-auto w-full max-w-3xl px-4 py-5 sm:py-8">{children}</div>
       </main>
       <footer className="border-t border-slate-200 bg-white">
-        <p className="mx-auto max-w-3xl px-4 py-4 text-center text-xs text-slate-600">
-          <T id="share.shell.poweredBy" components={{ 0: <SiteName /> }} />
-          {live !== null && live !== undefined && ` • ${t('share.shell.autoUpdate')}`}
-        </p>
+        <div className="mx-auto max-w-3xl space-y-2 px-4 py-4 text-center text-xs text-slate-600">
+          <p>
+            <T id="share.shell.poweredBy" components={{ 0: <SiteName /> }} />
+            {live !== null && live !== undefined && ` • ${t('share.shell.autoUpdate')}`}
+          </p>
+          <LanguageLinks className="flex justify-center" />
+        </div>
       </footer>
     </div>
   );
