@@ -6,6 +6,7 @@ import { withValues } from '../shared/validation-message.ts';
 import { validationError } from './errors.ts';
 import { translate } from './i18n.ts';
 import { settingsErrors } from './modules/settings/settings.errors.ts';
+import { testLabel } from './providers/read-provider.ts';
 import { signInAdmin, signInUser } from './test/admin.ts';
 import { createTestApp, type TestApp } from './test/app.ts';
 
@@ -320,5 +321,83 @@ describe('the texts themselves', () => {
     expect(translate('es', 'server.numbers.tooManyLines', { max: 10_000 })).toBe(
       'Importa como máximo 10.000 líneas a la vez.',
     );
+  });
+});
+
+/*
+ * Texts for people inside successful answers: a pasted line's error, a date check's, the Test
+ * button's label, a default endpoint name and the lines' summary, in the asker's language.
+ */
+describe('texts inside answers', () => {
+  const ask = (method: 'POST', url: string, locale: Locale, payload: object) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { cookie: user.cookie, 'accept-language': locale },
+      payload,
+    });
+
+  it("an import's line errors", async () => {
+    const res = await ask('POST', '/v1/numbers/import', 'ru', {
+      text: `not a line\n4155550999|ftp://x.example.com`,
+      format: 'bulk',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().errors.map((e: { message: string }) => e.message)).toEqual([
+      translate('ru', 'validation.lines.format', { line: 1 }),
+      'Строка 2: неверная ссылка API. Она должна начинаться с http.',
+    ]);
+  });
+
+  it("a date check's results", async () => {
+    const res = await ask('POST', '/v1/date-checks', 'zh', { lines: '4155550998\nabc' });
+    expect(res.statusCode, res.body).toBe(200);
+    const errors = res.body
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { index: number; error: string })
+      .sort((a, b) => a.index - b.index)
+      .map((r) => r.error);
+    expect(errors).toEqual([
+      '您的号码库中没有此号码，请先添加再检查日期。',
+      '第 2 行：电话号码无效，必须是 10 位数字。',
+    ]);
+  });
+
+  it('an endpoint made without a name, and the summary of endpoints made from lines', async () => {
+    const made = await ask('POST', '/v1/numbers', 'en', {
+      phoneNumber: '4155550997',
+      apiLink: 'https://provider.example.com/api?key=1',
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const one = await ask('POST', '/v1/single-endpoints', 'es', { numberId: made.json().id });
+    expect(one.json().name).toBe('API para (415) 555-0997');
+    const lines = await ask('POST', '/v1/single-endpoints/lines', 'es', {
+      lines: '4155550997|https://x.example.com\n4155550996|https://x.example.com\nnope',
+    });
+    expect(lines.statusCode, lines.body).toBe(200);
+    expect(lines.json()).toMatchObject({
+      message: 'Se creó 1 entrada con 2 errores',
+      errors: [
+        translate('es', 'validation.lines.format', { line: 3 }),
+        '4155550996: el número no está en tu colección. Añádelo primero.',
+      ],
+    });
+  });
+
+  it("the Test button's label, each count in its plural form", () => {
+    const read = (n: number) => ({
+      ok: true as const,
+      status: 200,
+      messages: Array(n).fill({}),
+      endDate: null,
+    });
+    expect(testLabel(read(1), 'en')).toBe('✓ Success (1 message)');
+    expect(testLabel(read(5), 'en')).toBe('✓ Success (5 messages)');
+    expect(testLabel(read(3), 'ru')).toBe('✓ Успешно (3 сообщения)');
+    expect(testLabel(read(5), 'ru')).toBe('✓ Успешно (5 сообщений)');
+    const failed = { ok: false as const, stage: 'fetch' as const, error: 'HTTP 503', status: 503 };
+    expect(testLabel(failed, 'es')).toBe('✗ Falló (503)');
+    expect(testLabel({ ...failed, status: undefined }, 'zh')).toBe('✗ 错误：HTTP 503');
   });
 });

@@ -60,7 +60,7 @@ describe('texts kept for people', () => {
       'Deliveries failed for 24 hours',
       'server.disabled.noSuchKey',
       'server.disabled.tagDeleted {not json',
-      'validation.email.required',
+      'common.errors.generic',
     ])
       expect(storedText('zh', text)).toBe(text);
   });

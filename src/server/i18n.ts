@@ -80,15 +80,17 @@ export const apiLocale = (req: FastifyRequest): Locale =>
   headerLocale(req) ?? cookieLocale(req) ?? DEFAULT_LOCALE;
 
 /*
- * Texts for people kept in the database (why the server turned a webhook or channel off) are
- * catalogue messages, `key` or `key {"values"}`, so each reader sees them in their language.
+ * Texts for people that the server keeps (why it turned a webhook or channel off) or hands on
+ * from deep inside (a pasted line's error, a date check's) are catalogue messages, `key` or
+ * `key {"values"}` (the encoding of shared/validation-message.ts), made into the reader's language
+ * where they are answered.
  */
 
 /** A catalogue message as it is stored. */
 export const storedMessage = (id: MessageId, values?: MessageValues): string =>
   values === undefined ? id : `${id} ${JSON.stringify(values)}`;
 
-const STORED = /^(server\.[A-Za-z0-9.]+)(?: (\{.*\}))?$/s;
+const STORED = /^((?:server|validation)\.[A-Za-z0-9.]+)(?: (\{.*\}))?$/s;
 
 /** A stored text in `locale`: a catalogue message translated; any other text as it was written. */
 export function storedText(locale: Locale, text: string): string {

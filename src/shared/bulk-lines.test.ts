@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { EXPECTED_FORMAT, parseBulkLine } from './bulk-lines.ts';
+import { storedText } from '../server/i18n.ts';
+import { parseBulkLine } from './bulk-lines.ts';
 import { formatPhone, normalizePhone } from './phone.ts';
 import { isValidApiLink } from './numbers.ts';
 import { tagColor } from './tag-colors.ts';
 
 const L = 'https://sms.example.com/api?key=abc&n=1';
+const EXPECTED_FORMAT =
+  'phone----link, phone|link|tags, phone<TAB>link, link<TAB>phone or phone link';
 
 describe('parseBulkLine', () => {
   it.each([
@@ -52,7 +55,20 @@ describe('parseBulkLine', () => {
     ],
     ['missing link', '5551234567|', 'Line 4: Invalid API link. Must start with http.'],
   ])('refuses %s with its message', (_n, line, message) => {
-    expect(parseBulkLine(line, 4)).toEqual({ ok: false, message });
+    const parsed = parseBulkLine(line, 4);
+    expect(parsed.ok).toBe(false);
+    // A catalogue message with the line's number, read as the server answers it.
+    if (!parsed.ok) expect(storedText('en', parsed.message)).toBe(message);
+  });
+
+  it('names the formats without tags where tags do not apply, in any language', () => {
+    const parsed = parseBulkLine('no number here', 2, false);
+    expect(parsed).toEqual({ ok: false, message: 'validation.lines.formatNoTags {"line":2}' });
+    if (parsed.ok) return;
+    expect(storedText('en', parsed.message)).toBe(
+      'Line 2: Invalid format. Expected format: phone|link, phone----link, phone<TAB>link, link<TAB>phone or phone link',
+    );
+    expect(storedText('ru', parsed.message)).toMatch(/^Строка 2: неверный формат/);
   });
 });
 

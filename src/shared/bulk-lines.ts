@@ -1,13 +1,12 @@
 import { isValidApiLink } from './numbers.ts';
 import { isValidPhone, normalizePhone } from './phone.ts';
-
-export const EXPECTED_FORMAT =
-  'phone----link, phone|link|tags, phone<TAB>link, link<TAB>phone or phone link';
-/** The lines where tags do not apply (the public date checker): a number and its link only. */
-export const LINK_LINE_FORMAT =
-  'phone|link, phone----link, phone<TAB>link, link<TAB>phone or phone link';
+import { withValues } from './validation-message.ts';
 
 export type ParsedLine = { phone: string; link: string; tagNames: string[] };
+/**
+ * A line's number, link and tags, or what is wrong with it: a catalogue message with its line
+ * (validation-message.ts), which the server answers in the reader's language and the app shows so.
+ */
 export type LineResult = { ok: true; value: ParsedLine } | { ok: false; message: string };
 
 const isLink = (s: string) => /^https?:\/\//i.test(s);
@@ -39,17 +38,15 @@ function split(line: string): [string, string, string[]] | undefined {
 
 /**
  * One bulk-import line in any of the six formats (product rules): phone----link, phone|link|tags,
- * phone TAB link, link TAB phone, link TAB +1phone, phone SPACE link. Errors carry the product's wording;
- * `expected` is the formats an invalid line's error names (where tags do not apply, LINK_LINE_FORMAT).
+ * phone TAB link, link TAB phone, link TAB +1phone, phone SPACE link. Errors carry the product's
+ * wording; an invalid line's names the formats, without tags where they do not apply (`tags`
+ * false: the public date checker).
  */
-export function parseBulkLine(
-  raw: string,
-  lineNo: number,
-  expected: string = EXPECTED_FORMAT,
-): LineResult {
+export function parseBulkLine(raw: string, lineNo: number, tags = true): LineResult {
+  const line = { line: lineNo };
   const invalidFormat: LineResult = {
     ok: false,
-    message: `Line ${lineNo}: Invalid format. Expected format: ${expected}`,
+    message: withValues(tags ? 'validation.lines.format' : 'validation.lines.formatNoTags', line),
   };
   const parts = split(raw.trim());
   if (!parts) return invalidFormat;
@@ -59,11 +56,7 @@ export function parseBulkLine(
   // Neither a phone number nor a link ('this line is not a number'): not a line of any format.
   if (!isValidPhone(phone) && !isLink(b)) return invalidFormat;
   if (!isValidPhone(phone))
-    return {
-      ok: false,
-      message: `Line ${lineNo}: Invalid phone number. Must be exactly 10 digits.`,
-    };
-  if (!isValidApiLink(b))
-    return { ok: false, message: `Line ${lineNo}: Invalid API link. Must start with http.` };
+    return { ok: false, message: withValues('validation.lines.phone', line) };
+  if (!isValidApiLink(b)) return { ok: false, message: withValues('validation.lines.link', line) };
   return { ok: true, value: { phone, link: b, tagNames: parts[2] } };
 }

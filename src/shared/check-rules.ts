@@ -9,7 +9,6 @@ export const EXPIRING_SOON_DAYS = 7;
 export const EXPIRY_WARNING_DAYS = 30;
 export const MAX_DATE_CHECK_LINES = 500;
 export const PUBLIC_DATE_CHECK_MAX_LINES = 50;
-export const NO_EXPIRY_FOUND = 'No expiry date found in API response or message content';
 
 /** The lines of a pasted check: trimmed, blank ones dropped (result `index` counts these). */
 export const checkLines = (text: string) =>

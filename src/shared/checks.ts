@@ -8,7 +8,6 @@ export {
   EXPIRING_SOON_DAYS,
   EXPIRY_WARNING_DAYS,
   MAX_DATE_CHECK_LINES,
-  NO_EXPIRY_FOUND,
   PUBLIC_DATE_CHECK_MAX_LINES,
   checkLines,
   daysLeft,
@@ -77,7 +76,3 @@ export const dateCheckBody = z.union([
 export type DateCheckInput = z.input<typeof dateCheckBody>;
 
 export const publicDateCheckBody = z.object({ lines: z.string().max(100_000) });
-
-export const NOT_IN_COLLECTION =
-  'Number not found in your collection. Add it first to check its date.';
-export const NO_ENDTIME_FOUND = 'No endtime found in API response';

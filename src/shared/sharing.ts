@@ -34,16 +34,6 @@ export const PAGE_NAME_REQUIRED = 'validation.sharing.pageNameRequired';
 export const PAGE_NUMBERS_REQUIRED = 'validation.sharing.pageNumbersRequired';
 export const ENDPOINT_NAME_REQUIRED = 'validation.sharing.endpointNameRequired';
 export const ENDPOINT_NUMBER_REQUIRED = 'validation.sharing.endpointNumberRequired';
-export const SINGLE_LINES_REQUIRED =
-  'Please enter valid phone numbers with API links in the correct format';
-export const notInCollection = (phone: string) =>
-  `${phone}: Number not found in your collection. Add it first.`;
-/** Default endpoint name: 'API for (555) 000-1234'. */
-export const defaultEndpointName = (formatted: string) => `API for ${formatted}`;
-/** 'Created 3 entries with 2 errors' (product rules), or 'Created 3 entries' when none failed. */
-export const createdEndpointsMessage = (created: number, errors: number) =>
-  `Created ${created} ${created === 1 ? 'entry' : 'entries'}` +
-  (errors > 0 ? ` with ${errors} ${errors === 1 ? 'error' : 'errors'}` : '');
 
 const name = (required: string) =>
   z

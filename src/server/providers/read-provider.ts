@@ -1,4 +1,6 @@
 import type { Cipher } from '../crypto.ts';
+import type { Locale } from '../../shared/i18n/locales.ts';
+import { storedMessage, translate } from '../i18n.ts';
 import { parseProviderPayload, type ProviderMessage } from './payload.ts';
 import { isHostFailure, type FetchFailure, type FetchOutcome } from './safe-fetch.ts';
 
@@ -69,15 +71,19 @@ export type ReadProvider = ReturnType<typeof createProviderReader>;
 /** Fetch failures that mean the host itself is down, not this one link. */
 export const isHostFault = (r: ProviderRead) => !r.ok && r.stage === 'fetch' && isHostFailure(r);
 
-/** The Test button's label: '✓ Success (n messages)', '✗ Failed (status)', '✗ Error: …'. */
-export function testLabel(r: ProviderRead) {
-  if (r.ok) {
-    const n = r.messages.length;
-    return `✓ Success (${n} ${n === 1 ? 'message' : 'messages'})`;
-  }
-  return r.stage === 'fetch' && r.status ? `✗ Failed (${r.status})` : `✗ Error: ${r.error}`;
+/**
+ * The Test button's label in `locale`: '✓ Success (n messages)', '✗ Failed (status)',
+ * '✗ Error: …'.
+ */
+export function testLabel(r: ProviderRead, locale: Locale) {
+  if (r.ok) return translate(locale, 'server.test.success', { count: r.messages.length });
+  return r.stage === 'fetch' && r.status
+    ? translate(locale, 'server.test.failed', { status: r.status })
+    : translate(locale, 'server.test.error', { detail: r.error });
 }
 
 /** A date check's error for a failed read: 'API request failed (status)' or 'Error: …'. */
 export const dateCheckError = (r: Extract<ProviderRead, { ok: false }>) =>
-  r.stage === 'fetch' && r.status ? `API request failed (${r.status})` : `Error: ${r.error}`;
+  r.stage === 'fetch' && r.status
+    ? storedMessage('server.dateChecks.requestFailed', { status: r.status })
+    : storedMessage('server.dateChecks.failed', { detail: r.error });

@@ -1,10 +1,11 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { dateCheckBody, publicDateCheckBody } from '../../../shared/checks.ts';
 import type { App } from '../../app.ts';
 import { requireUser, userOrIp } from '../../plugins/session.ts';
 import { openStream } from '../../plugins/stream.ts';
 import type { DateChecksService, Run } from './date-checks.service.ts';
 import { errorResponses } from '../../error-responses.ts';
+import { apiLocale, storedText, translate } from '../../i18n.ts';
 
 export function dateChecksRoutes(app: App, service: DateChecksService) {
   app.post(
@@ -30,7 +31,7 @@ export function dateChecksRoutes(app: App, service: DateChecksService) {
     async (req, reply) => {
       // Validation (and 404 for foreign ids) happens before the stream starts: a normal 4xx.
       const run = await service.dateCheck(requireUser(req).id, req.body);
-      await streamResults(reply, run);
+      await streamResults(req, reply, run);
     },
   );
 
@@ -46,23 +47,27 @@ export function dateChecksRoutes(app: App, service: DateChecksService) {
       },
     },
     async (req, reply) => {
-      await streamResults(reply, service.publicDateCheck(req.body.lines));
+      await streamResults(req, reply, service.publicDateCheck(req.body.lines));
     },
   );
 
   /**
    * Streams a check's results, one JSON object per line, each written as it completes. A client
    * that goes away stops the check: no further provider is asked, requests in flight are aborted.
+   * A result's error comes in the reader's language.
    */
-  async function streamResults(reply: FastifyReply, run: Run) {
+  async function streamResults(req: FastifyRequest, reply: FastifyReply, run: Run) {
+    const locale = apiLocale(req);
     const { raw, signal } = openStream(reply, 'application/x-ndjson; charset=utf-8');
     try {
       await run((r) => {
-        if (!raw.destroyed) raw.write(JSON.stringify(r) + '\n');
+        const said = r.error === null ? r : { ...r, error: storedText(locale, r.error) };
+        if (!raw.destroyed) raw.write(JSON.stringify(said) + '\n');
       }, signal);
     } catch (err) {
       app.log.error({ err }, 'date check failed');
-      if (!raw.destroyed) raw.write(JSON.stringify({ error: 'Unknown error' }) + '\n');
+      const error = translate(locale, 'server.dateChecks.unknown');
+      if (!raw.destroyed) raw.write(JSON.stringify({ error }) + '\n');
     } finally {
       raw.end();
       // The check has ended here: nothing more is asked of any provider for it.

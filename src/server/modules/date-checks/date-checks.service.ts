@@ -2,17 +2,16 @@ import {
   checkLines,
   dateStatus,
   daysLeft,
-  NO_ENDTIME_FOUND,
-  NO_EXPIRY_FOUND,
-  NOT_IN_COLLECTION,
   type DateCheckInput,
   type DateCheckResult,
   MAX_DATE_CHECK_LINES,
   PUBLIC_DATE_CHECK_MAX_LINES,
 } from '../../../shared/checks.ts';
-import { LINK_LINE_FORMAT, parseBulkLine } from '../../../shared/bulk-lines.ts';
+import { parseBulkLine } from '../../../shared/bulk-lines.ts';
+import { withValues } from '../../../shared/validation-message.ts';
 import { isValidPhone, normalizePhone } from '../../../shared/phone.ts';
 import { eachLimited } from '../../concurrency.ts';
+import { storedMessage } from '../../i18n.ts';
 import {
   dateCheckError,
   type LinkSource,
@@ -75,7 +74,12 @@ export function dateChecksService(deps: {
     const r = await deps.readProvider(link, phoneNumber, signal);
     if (!r.ok) return { endDate: null, error: dateCheckError(r) };
     if (!r.endDate)
-      return { endDate: null, error: publicCheck ? NO_ENDTIME_FOUND : NO_EXPIRY_FOUND };
+      return {
+        endDate: null,
+        error: storedMessage(
+          publicCheck ? 'server.dateChecks.noEndtime' : 'server.dateChecks.noExpiry',
+        ),
+      };
     return { endDate: r.endDate, error: null };
   }
 
@@ -136,10 +140,14 @@ export function dateChecksService(deps: {
             items.push({
               index,
               phoneNumber: lineLabel(line),
-              error: `Line ${index + 1}: Invalid phone number. Must be exactly 10 digits.`,
+              error: withValues('validation.lines.phone', { line: index + 1 }),
             });
           else if (!byPhone.has(phone))
-            items.push({ index, phoneNumber: phone, error: NOT_IN_COLLECTION });
+            items.push({
+              index,
+              phoneNumber: phone,
+              error: storedMessage('server.dateChecks.notInCollection'),
+            });
           else items.push({ index, phoneNumber: phone, row: byPhone.get(phone) });
         });
       }
@@ -152,7 +160,7 @@ export function dateChecksService(deps: {
               emit(
                 result(it.index, it.phoneNumber, null, {
                   endDate: null,
-                  error: it.error ?? 'Unknown error',
+                  error: it.error ?? storedMessage('server.dateChecks.unknown'),
                 }),
               );
               return;
@@ -169,7 +177,7 @@ export function dateChecksService(deps: {
     /** The public checker: links come with the request and are never stored or logged. */
     publicDateCheck(text: string): Run {
       const lines = linesOf(text, PUBLIC_DATE_CHECK_MAX_LINES);
-      const parsed = lines.map((l, i) => parseBulkLine(l, i + 1, LINK_LINE_FORMAT));
+      const parsed = lines.map((l, i) => parseBulkLine(l, i + 1, false));
       if (!parsed.some((p) => p.ok)) throw dateCheckErrors.noValidLines();
       return (emit, signal) =>
         eachLimited(

@@ -17,6 +17,7 @@ import { wantsText } from '../../plugins/content.ts';
 import { codeAnswer, codeWaitHeaders, codeWaitQuery } from '../../../shared/code-wait.ts';
 import type { FastifyReply } from 'fastify';
 import { errorResponses } from '../../error-responses.ts';
+import { apiLocale } from '../../i18n.ts';
 
 /** Requests one account may hold waiting for a code at once. */
 export const MAX_OPEN_CODE_WAITS = 100;
@@ -186,6 +187,6 @@ export function messagesRoutes(
         response: { 200: testResult, ...errorResponses('UNAUTHORIZED', 'NUMBER_NOT_FOUND') },
       },
     },
-    async (req) => service.test(requireUser(req).id, req.params.id),
+    async (req) => service.test(requireUser(req).id, req.params.id, apiLocale(req)),
   );
 }

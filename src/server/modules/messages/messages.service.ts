@@ -7,6 +7,7 @@ import {
   type TestResult,
 } from '../../../shared/checks.ts';
 import type { Message } from '../../../shared/messages.ts';
+import type { Locale } from '../../../shared/i18n/locales.ts';
 import { eachLimited } from '../../concurrency.ts';
 import { decodeCursor, encodeCursor } from '../../db/paging.ts';
 import type { Poller } from '../../poller/poller.ts';
@@ -145,12 +146,12 @@ export function messagesService(deps: {
     },
 
     /** The Test button: read the link once (the on-demand budget), store nothing. */
-    async test(userId: string, id: string): Promise<TestResult> {
+    async test(userId: string, id: string, locale: Locale): Promise<TestResult> {
       const n = await ownNumber(userId, id);
       const r = await deps.readProvider({ enc: n.apiLinkEnc }, n.phoneNumber);
       return {
         ok: r.ok,
-        label: testLabel(r),
+        label: testLabel(r, locale),
         messages: r.ok ? r.messages.length : null,
         status: r.status ?? null,
       };

@@ -6,6 +6,7 @@ import {
   type ImportFormat,
 } from '../../../shared/numbers.ts';
 import { isValidPhone, normalizePhone } from '../../../shared/phone.ts';
+import { withValues } from '../../../shared/validation-message.ts';
 import { invalidText } from '../../errors.ts';
 import { hasInvalidText } from '../../plugins/input-guard.ts';
 import { numberErrors } from './numbers.errors.ts';
@@ -33,7 +34,6 @@ export type ImportParse = {
 };
 
 /** The settings page's line format (docs/product-rules.md), named in its line errors. */
-const SETTINGS_LINE_ERROR = 'Invalid format. Expected format: number|API link';
 
 // Text files have no NUL bytes and few control characters; anything else is treated as binary.
 // eslint-disable-next-line no-control-regex
@@ -81,23 +81,17 @@ function parseJson(text: string): ImportParse {
       typeof o.phoneNumber !== 'string' ||
       typeof o.apiLink !== 'string'
     ) {
-      out.errors.push({
-        line,
-        message: `Entry ${line}: Invalid format. Expected an object with phoneNumber and apiLink.`,
-      });
+      out.errors.push({ line, message: withValues('validation.entries.format', { line }) });
       return;
     }
     const phone = normalizePhone(o.phoneNumber);
     if (!isValidPhone(phone)) {
-      out.errors.push({
-        line,
-        message: `Entry ${line}: Invalid phone number. Must be exactly 10 digits.`,
-      });
+      out.errors.push({ line, message: withValues('validation.entries.phone', { line }) });
       return;
     }
     const link = o.apiLink.trim();
     if (!isValidApiLink(link)) {
-      out.errors.push({ line, message: `Entry ${line}: Invalid API link. Must start with http.` });
+      out.errors.push({ line, message: withValues('validation.entries.link', { line }) });
       return;
     }
     out.entries.push({
@@ -122,9 +116,10 @@ function parseJson(text: string): ImportParse {
  */
 export function parseSettingsLine(raw: string, lineNo: number): LineResult {
   const parts = raw.split('|').map((p) => p.trim());
+  const line = { line: lineNo };
   const invalidFormat: LineResult = {
     ok: false,
-    message: `Line ${lineNo}: ${SETTINGS_LINE_ERROR}`,
+    message: withValues('validation.lines.settingsFormat', line),
   };
   if (parts.length < 2 || parts.length > 3) return invalidFormat;
   const [number = '', link = '', tags = ''] = parts;
@@ -132,12 +127,9 @@ export function parseSettingsLine(raw: string, lineNo: number): LineResult {
   // Neither a phone number nor a link: not a `number|API link` line.
   if (!isValidPhone(phone) && !/^https?:\/\//i.test(link)) return invalidFormat;
   if (!isValidPhone(phone))
-    return {
-      ok: false,
-      message: `Line ${lineNo}: Invalid phone number. Must be exactly 10 digits.`,
-    };
+    return { ok: false, message: withValues('validation.lines.phone', line) };
   if (!isValidApiLink(link))
-    return { ok: false, message: `Line ${lineNo}: Invalid API link. Must start with http.` };
+    return { ok: false, message: withValues('validation.lines.link', line) };
   const tagNames = tags
     .split(',')
     .map((t) => t.trim())

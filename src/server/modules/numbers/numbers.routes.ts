@@ -19,6 +19,7 @@ import type { App } from '../../app.ts';
 import { requireUser } from '../../plugins/session.ts';
 import type { NumbersService } from './numbers.service.ts';
 import { errorResponses } from '../../error-responses.ts';
+import { apiLocale, storedText } from '../../i18n.ts';
 
 /** Imports of 10,000 lines (or a full JSON export) need more than the default 1 MB body limit. */
 export const IMPORT_BODY_LIMIT = 8 * 1024 * 1024;
@@ -132,14 +133,21 @@ export function numbersRoutes(app: App, numbers: NumbersService) {
         },
       },
     },
-    async (req) =>
-      numbers.import(
+    async (req) => {
+      const result = await numbers.import(
         requireUser(req).id,
         req.body.text,
         req.body.format,
         req.body.tagIds,
         req.body.tagNames,
-      ),
+      );
+      // Each line's error in the reader's language.
+      const locale = apiLocale(req);
+      return {
+        ...result,
+        errors: result.errors.map((e) => ({ ...e, message: storedText(locale, e.message) })),
+      };
+    },
   );
 
   app.post(

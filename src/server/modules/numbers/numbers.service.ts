@@ -6,6 +6,7 @@ import {
 } from '../../../shared/numbers.ts';
 
 const DAY_MS = 86_400_000;
+import { withValues } from '../../../shared/validation-message.ts';
 import type { Cipher } from '../../crypto.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { decodeCursor, encodeCursor } from '../../db/paging.ts';
@@ -236,15 +237,12 @@ export function numbersService(deps: {
       const override = overrideTagIds || overrideTagNames;
       const parsed = parseImport(text, format);
       const errors: ImportResult['errors'] = parsed.errors.map((e) => ({ ...e, duplicate: false }));
-      const label = parsed.input === 'json' ? 'Entry' : 'Line';
+      const duplicate =
+        parsed.input === 'json' ? 'validation.entries.duplicate' : 'validation.lines.duplicate';
       let duplicates = 0;
       const dup = (line: number, phone: string) => {
         duplicates++;
-        errors.push({
-          line,
-          message: `${label} ${line}: Number ${phone} already exists`,
-          duplicate: true,
-        });
+        errors.push({ line, message: withValues(duplicate, { line, phone }), duplicate: true });
       };
 
       const firstByPhone = new Map<string, (typeof parsed.entries)[number]>();

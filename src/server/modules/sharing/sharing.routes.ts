@@ -20,6 +20,7 @@ import type { App } from '../../app.ts';
 import { requireUser } from '../../plugins/session.ts';
 import type { SharingService } from './sharing.service.ts';
 import { errorResponses } from '../../error-responses.ts';
+import { apiLocale } from '../../i18n.ts';
 
 /** 1,000 pasted lines with long provider links can pass the default 1 MB body limit. */
 const LINES_BODY_LIMIT = 2 * 1024 * 1024;
@@ -155,7 +156,9 @@ export function sharingRoutes(app: App, sharing: SharingService) {
       },
     },
     async (req, reply) =>
-      reply.status(201).send(await sharing.createEndpoint(requireUser(req).id, req.body)),
+      reply
+        .status(201)
+        .send(await sharing.createEndpoint(requireUser(req).id, req.body, apiLocale(req))),
   );
 
   app.post(
@@ -173,7 +176,7 @@ export function sharingRoutes(app: App, sharing: SharingService) {
         },
       },
     },
-    async (req) => sharing.createEndpointsFromLines(requireUser(req).id, req.body),
+    async (req) => sharing.createEndpointsFromLines(requireUser(req).id, req.body, apiLocale(req)),
   );
 
   app.post(

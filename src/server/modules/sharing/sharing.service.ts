@@ -2,11 +2,8 @@ import crypto from 'node:crypto';
 import { parseBulkLine } from '../../../shared/bulk-lines.ts';
 import { formatPhone } from '../../../shared/phone.ts';
 import {
-  createdEndpointsMessage,
   DEFAULT_REMARK,
-  defaultEndpointName,
   MAX_SINGLE_LINES,
-  notInCollection,
   type CreateEndpointsResult,
   type Endpoint,
   type EndpointList,
@@ -14,7 +11,10 @@ import {
   type PageDetail,
   type PageList,
 } from '../../../shared/sharing.ts';
+import type { Locale } from '../../../shared/i18n/locales.ts';
+import { withValues } from '../../../shared/validation-message.ts';
 import { decodeCursor, encodeCursor } from '../../db/paging.ts';
+import { storedText, translate } from '../../i18n.ts';
 import type { NumbersRepository } from '../numbers/numbers.repository.ts';
 import type { SharingChanges } from './changes.ts';
 import { sharingErrors } from './sharing.errors.ts';
@@ -82,6 +82,10 @@ async function ownNumbers<T>(write: () => Promise<T>): Promise<T> {
  * or a 404, whether it is missing or another user's; numbers on a page or endpoint must be the
  * user's too (404, nothing written).
  */
+/** An endpoint's name when none is given: 'API for (555) 000-1234'. */
+const defaultName = (locale: Locale, phone: string) =>
+  translate(locale, 'share.defaultEndpointName', { phone: formatPhone(phone) });
+
 export function sharingService(deps: {
   repo: SharingRepository;
   numbers: Pick<NumbersRepository, 'byPhones' | 'get'>;
@@ -156,10 +160,14 @@ export function sharingService(deps: {
 
     getEndpoint: endpoint,
 
-    /** One endpoint for one of the user's numbers; default name 'API for (xxx) xxx-xxxx'. */
+    /**
+     * One endpoint for one of the user's numbers; default name 'API for (xxx) xxx-xxxx' in the
+     * language of whoever makes it (`locale`).
+     */
     async createEndpoint(
       userId: string,
       body: { numberId: string; name?: string; remark: string },
+      locale: Locale,
     ) {
       const number = await numbers.get(userId, body.numberId);
       if (!number) throw sharingErrors.numberNotFound();
@@ -167,7 +175,7 @@ export function sharingService(deps: {
         repo.createEndpoints(userId, [
           {
             numberId: number.id,
-            name: body.name ?? defaultEndpointName(formatPhone(number.phoneNumber)),
+            name: body.name ?? defaultName(locale, number.phoneNumber),
             remark: body.remark,
             hash: newHash(),
           },
@@ -179,11 +187,13 @@ export function sharingService(deps: {
     /**
      * Endpoints from pasted lines (the bulk-import separators: ----, tab either way, |, space; +1
      * and non-digits stripped; a link starting with http required), one per valid line whose
-     * number is in the collection, in one transaction. No valid line at all is a 400.
+     * number is in the collection, in one transaction. No valid line at all is a 400. Names, the
+     * lines' errors and the summary are in `locale`, the asker's language.
      */
     async createEndpointsFromLines(
       userId: string,
       body: { lines: string; remark?: string },
+      locale: Locale,
     ): Promise<CreateEndpointsResult> {
       const raw = body.lines.split(/\r?\n/);
       const filled = raw.filter((l) => l.trim() !== '').length;
@@ -194,7 +204,7 @@ export function sharingService(deps: {
         if (line.trim() === '') return;
         const parsed = parseBulkLine(line, i + 1);
         if (parsed.ok) phones.push(parsed.value.phone);
-        else errors.push(parsed.message);
+        else errors.push(storedText(locale, parsed.message));
       });
       if (phones.length === 0) throw sharingErrors.linesRequired();
       const own = new Map(
@@ -204,17 +214,23 @@ export function sharingService(deps: {
       const wanted = phones.flatMap((phone) => {
         const numberId = own.get(phone);
         if (!numberId) {
-          errors.push(notInCollection(phone));
+          errors.push(
+            storedText(locale, withValues('validation.sharing.notInCollection', { phone })),
+          );
           return [];
         }
-        const name = defaultEndpointName(formatPhone(phone));
+        const name = defaultName(locale, phone);
         return [{ numberId, name, remark, hash: newHash() }];
       });
       const created = await ownNumbers(() => repo.createEndpoints(userId, wanted));
       return {
         created: created.map(toEndpoint),
         errors,
-        message: createdEndpointsMessage(created.length, errors.length),
+        // 'Created 3 entries with 2 errors' (product rules), or 'Created 3 entries'.
+        message: translate(locale, 'server.sharing.created', {
+          created: created.length,
+          errors: errors.length,
+        }),
       };
     },
 

@@ -1,11 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  HASH_RE,
-  SINGLE_LINES_REQUIRED,
-  type Endpoint,
-  type PageDetail,
-} from '../../../shared/sharing.ts';
+import { HASH_RE, type Endpoint, type PageDetail } from '../../../shared/sharing.ts';
 import { publicPageNumbers, publicPages, singleEndpoints } from '../../db/schema.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/app.ts';
 
@@ -471,7 +466,7 @@ describe('POST /v1/single-endpoints/lines', () => {
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().error).toMatchObject({
         code: 'SINGLE_LINES_REQUIRED',
-        message: SINGLE_LINES_REQUIRED,
+        message: 'Please enter valid phone numbers with API links in the correct format',
       });
     }
     const tooMany = Array.from({ length: 1001 }, () => `${phone(1)}|https://p.invalid/x`).join(

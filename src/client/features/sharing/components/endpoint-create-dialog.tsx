@@ -9,7 +9,6 @@ import {
   MAX_REMARK_LENGTH,
   MAX_SHARE_NAME_LENGTH,
   MAX_SINGLE_LINES,
-  defaultEndpointName,
   type CreateEndpointsResult,
 } from '../../../../shared/sharing.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -153,9 +152,9 @@ function PickForm({
           label={t('settings.endpointDialog.nameOptional')}
           value={name}
           maxLength={MAX_SHARE_NAME_LENGTH}
-          placeholder={defaultEndpointName(
-            picked ? formatPhone(picked.phoneNumber) : '(xxx) xxx-xxxx',
-          )}
+          placeholder={t('share.defaultEndpointName', {
+            phone: picked ? formatPhone(picked.phoneNumber) : '(xxx) xxx-xxxx',
+          })}
           error={fields?.name?.[0]}
           hint={t('settings.endpointDialog.nameHint')}
           onChange={setName}
