@@ -34,13 +34,7 @@ import { PublicLayout } from '../src/client/app/layouts/public-layout.tsx';
 import { routes } from '../src/client/app/router.tsx';
 import { i18nFor, translate } from '../src/server/i18n.ts';
 import { LOCALE_TAGS, LOCALES, type Locale } from '../src/shared/i18n/locales.ts';
-import {
-  APP_NAMESPACES,
-  PUBLIC_ISLAND_NAMESPACES,
-  SHARE_ISLAND_NAMESPACES,
-  type MessageId,
-  type Namespace,
-} from '../src/shared/i18n/namespaces.ts';
+import { APP_NAMESPACES, type MessageId } from '../src/shared/i18n/namespaces.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const clientDir = path.join(root, 'dist/client');
@@ -172,24 +166,21 @@ function withIsland(html: string, entry: string, low = false): string {
 }
 
 /**
- * The catalogue's namespaces a page's script loads before its first render (ADR 0020): none for
- * the script-only pages, the shared pages' or the other islands' set, or the app's.
+ * The catalogue chunks a page's script loads in `locale` before its first render (ADR 0020): the
+ * app's namespaces; a React island's own messages (`virtual:island-catalog`, vite.config.ts); none
+ * for the script-only pages.
  */
-function namespacesOf(page: Page): readonly Namespace[] {
-  if (!('island' in page)) return APP_NAMESPACES;
+function catalogueChunks(page: Page, locale: Locale): string[] {
+  const chunk = (key: string) => {
+    const entry = manifest[key];
+    if (!entry) throw new Error(`prerender: no catalogue chunk ${key}`);
+    return entry.file;
+  };
+  if (!('island' in page))
+    return APP_NAMESPACES.map((ns) => chunk(`src/shared/i18n/catalog/${locale}/${ns}.json`));
   if (page.island === STATIC_ISLAND) return [];
-  return page.pattern && !page.frame ? SHARE_ISLAND_NAMESPACES : PUBLIC_ISLAND_NAMESPACES;
+  return [chunk(`virtual:island-catalog/${locale}:${page.island}`)];
 }
-
-/** Preload links for the catalogue chunks of `namespaces` in `locale` (no fetch after the script). */
-const cataloguePreloads = (locale: Locale, namespaces: readonly Namespace[], low = false) =>
-  namespaces
-    .map((ns) => {
-      const entry = manifest[`src/shared/i18n/catalog/${locale}/${ns}.json`];
-      if (!entry) throw new Error(`prerender: no catalogue chunk for ${locale}/${ns}`);
-      return modulepreload(entry.file, low);
-    })
-    .join('');
 
 /** A frame page's empty element, which the server fills (blog/blog-pages.ts has the same string). */
 const FRAME_SLOT = '<div data-island-root=""></div>';
@@ -240,7 +231,10 @@ for (const locale of LOCALES)
         ? ''
         : chunksOf(page.modules)
             .map((f) => modulepreload(f))
-            .join('')) + cataloguePreloads(locale, namespacesOf(page), page.serverRendered);
+            .join('')) +
+      catalogueChunks(page, locale)
+        .map((f) => modulepreload(f, page.serverRendered))
+        .join('');
     const title = page.title ? `${translate(locale, page.title)} · ${SITE}` : SITE;
     const key = page.pattern ?? page.path;
     const rootAttrs = page.pattern && !page.frame ? ' data-island-root=""' : '';

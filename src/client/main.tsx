@@ -4,8 +4,8 @@ import { App } from './app/app.tsx';
 import { queryClient } from './app/query-client.ts';
 import { routes } from './app/router.tsx';
 import { trackPageViews } from './lib/analytics.ts';
-import { activateLocale, documentLocale, initialLocale } from './lib/i18n.tsx';
-import { APP_NAMESPACES } from '../shared/i18n/namespaces.ts';
+import { activateLocale, initialLocale } from './lib/app-catalog.ts';
+import { documentLocale } from './lib/i18n.tsx';
 import { followTheme } from './lib/theme.ts';
 import { followLocale } from './lib/locale.ts';
 import './styles.css';
@@ -47,7 +47,7 @@ async function start(container: HTMLElement) {
   const serverHtml = !prerendered && container.firstElementChild !== null;
   // The catalogue of the page's language first: every screen's text comes from it (ADR 0020). A
   // pre-rendered page was rendered in its `<html lang>`; the rest start in the visitor's choice.
-  const language = activateLocale(prerendered ? documentLocale() : initialLocale(), APP_NAMESPACES);
+  const language = activateLocale(prerendered ? documentLocale() : initialLocale());
   // A chunk that fails to load here is left to the router, which tries again and shows its error.
   if (prerendered || serverHtml) await resolveLazyRoutes().catch(() => {});
   await language;

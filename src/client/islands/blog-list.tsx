@@ -4,6 +4,7 @@
  * React island hydrating what the server rendered, without the app (no router, no query client,
  * no zod). Links are page loads, as between the other public pages.
  */
+import catalog from 'virtual:island-catalog';
 import type { BlogListState } from '../../shared/blog.ts';
 import { trackPageView } from '../lib/analytics.ts';
 import { BLOG_LIST_ID, BlogListView, categoryOfSearch } from './blog-list-view.tsx';
@@ -28,5 +29,6 @@ void mountIsland(
     state={state}
     initialCategory={state?.category ?? categoryOfSearch(location.search)}
   />,
+  catalog,
   { fresh: !state },
 );

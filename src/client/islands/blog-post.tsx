@@ -4,6 +4,7 @@
  * server rendered from the post it wrote into the page (`#blog-post`), without the app. Links
  * are page loads.
  */
+import catalog from 'virtual:island-catalog';
 import { postFromPage } from '../features/blog/api/page-post.ts';
 import { trackPageView } from '../lib/analytics.ts';
 import { BlogPostView } from './blog-post-view.tsx';
@@ -14,4 +15,4 @@ mobileMenu();
 trackPageView();
 const slug = decodeURIComponent(location.pathname.replace(/^\/blog\/|\/+$/g, ''));
 const post = postFromPage(slug)?.post;
-if (post) void mountIsland(<BlogPostView post={post} />);
+if (post) void mountIsland(<BlogPostView post={post} />, catalog);

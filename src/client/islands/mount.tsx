@@ -1,8 +1,7 @@
 import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import type { Namespace } from '../../shared/i18n/namespaces.ts';
-import { PUBLIC_ISLAND_NAMESPACES } from '../../shared/i18n/namespaces.ts';
-import { activateLocale, documentLocale, LocaleProvider } from '../lib/i18n.tsx';
+import type { IslandCatalog } from 'virtual:island-catalog';
+import { activateMessages, documentLocale, LocaleProvider } from '../lib/i18n.tsx';
 
 /** Tells tests and tools that the page's script has run (as static-page.ts does). */
 function Ready({ children }: { children: ReactNode }) {
@@ -18,19 +17,19 @@ function Ready({ children }: { children: ReactNode }) {
  * is hydrated (the HTML is kept), or, when its first render differs from that HTML (`fresh`, e.g.
  * /auth?error=link shows an extra message, or a shared page served without its data), rendered
  * afresh over it. React, react-dom and the component are all the page loads: no router, no query
- * client, no zod. Its text comes from `namespaces` of the catalogue, in the language the page was
- * rendered in (`<html lang>`), loaded before the first render so hydration matches.
+ * client, no zod. Its text comes from `catalog`, the messages the island's modules use
+ * (`virtual:island-catalog`, vite.config.ts), in the language the page was rendered in
+ * (`<html lang>`), loaded before the first render so hydration matches.
  */
 export async function mountIsland(
   node: ReactNode,
-  {
-    fresh = false,
-    namespaces = PUBLIC_ISLAND_NAMESPACES,
-  }: { fresh?: boolean; namespaces?: readonly Namespace[] } = {},
+  catalog: IslandCatalog,
+  { fresh = false }: { fresh?: boolean } = {},
 ) {
   const container = document.querySelector<HTMLElement>('[data-island-root]');
   if (!container) throw new Error('Missing [data-island-root] element');
-  await activateLocale(documentLocale(), namespaces);
+  const locale = documentLocale();
+  activateMessages(locale, await catalog[locale]());
   const app = (
     <StrictMode>
       <LocaleProvider>

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
+import type { IslandCatalog } from 'virtual:island-catalog';
 import type { PublicShareState } from '../../shared/sharing.ts';
 import type { PublicShareStart } from '../features/sharing/api/public-share.ts';
 import { trackPageView } from '../lib/analytics.ts';
-import { SHARE_ISLAND_NAMESPACES } from '../../shared/i18n/namespaces.ts';
 import { mountIsland } from './mount.tsx';
 import { SHARE_STATE_ID, startOf } from './share-view.tsx';
 
@@ -25,6 +25,7 @@ function readState(kind: 'page' | 'single'): PublicShareState | undefined {
  */
 export function startShareIsland(
   kind: 'page' | 'single',
+  catalog: IslandCatalog,
   view: (hash: string, start: PublicShareStart<never> | undefined) => ReactNode,
 ) {
   const [, raw = ''] = /^\/(?:api|single)\/([^/]+)\/?$/.exec(location.pathname) ?? [];
@@ -36,8 +37,5 @@ export function startShareIsland(
   }
   const state = readState(kind);
   trackPageView();
-  void mountIsland(view(hash, startOf(state)), {
-    fresh: !state,
-    namespaces: SHARE_ISLAND_NAMESPACES,
-  });
+  void mountIsland(view(hash, startOf(state)), catalog, { fresh: !state });
 }

@@ -5,6 +5,7 @@
  * app's session query: on load, and again when the tab comes back after 30 s), and once the code
  * is right, goes there. Leaving the page is a page load, like the links between public pages.
  */
+import catalog from 'virtual:island-catalog';
 import type { Me } from '../../shared/auth.ts';
 import { afterSignIn } from '../features/auth/after-sign-in.ts';
 import { SignInCard } from '../features/auth/components/sign-in-card.tsx';
@@ -38,6 +39,6 @@ document.addEventListener('visibilitychange', () => {
   if (!document.hidden && Date.now() - checkedAt >= SESSION_STALE_MS) void checkSession();
 });
 
-void mountIsland(<SignInCard linkError={linkError} next={next} onSignedIn={goOn} />, {
+void mountIsland(<SignInCard linkError={linkError} next={next} onSignedIn={goOn} />, catalog, {
   fresh: linkError,
 });

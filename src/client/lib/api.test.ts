@@ -4,6 +4,8 @@ import { i18nFor } from '../../server/i18n.ts';
 import { apiErrorBody } from '../../shared/api.ts';
 import { LOCALE_TAGS } from '../../shared/i18n/locales.ts';
 import { apiGet, apiPost, errorBodyOf, errorMessage, onMaintenanceAnswer } from './api.ts';
+// Hands the catalogue's translator to the API client, as in every page that loads a catalogue.
+import './i18n.tsx';
 
 const bodies: unknown[] = [
   { error: { code: 'VALIDATION_ERROR', message: 'Invalid input', fields: { email: ['Bad'] } } },

@@ -1,14 +1,15 @@
-import { i18n } from '@lingui/core';
 import type { ErrorCode } from '../../shared/errors.ts';
 import type { MessageId, MessageValues } from '../../shared/i18n/namespaces.ts';
 import { activeLanguage } from './active-language.ts';
 
+type Say = (id: MessageId, values?: MessageValues) => string;
 /**
- * A message in the active language; its key where no catalogue is loaded (the script of the
- * pre-rendered pages without a form, which shows no error's text). The catalogue's runtime without
- * lib/i18n.tsx: that script loads this module, and no React.
+ * The client's own error texts in the active language: lib/i18n.tsx hands its translator over
+ * (`translateErrorsWith`). Until then, the key: the script of the pre-rendered pages without a
+ * form loads this module but neither the catalogue nor its runtime, and shows no error's text.
  */
-const say = (id: MessageId, values?: MessageValues) => (i18n.locale ? i18n._(id, values) : id);
+let say: Say = (id) => id;
+export const translateErrorsWith = (translate: Say) => void (say = translate);
 
 /**
  * An error's code: one the API answers (shared/errors.ts, so comparing with a renamed or removed

@@ -4,50 +4,29 @@ import type { ReactElement, ReactNode } from 'react';
 import {
   DEFAULT_LOCALE,
   LOCALE_TAGS,
-  localeOfCookie,
-  localeOfLanguages,
   localeOfTag,
   type Locale,
 } from '../../shared/i18n/locales.ts';
-import type { MessageId, MessageValues, Namespace } from '../../shared/i18n/namespaces.ts';
+import type { MessageId, MessageValues } from '../../shared/i18n/namespaces.ts';
+import { translateErrorsWith } from './api.ts';
 
 /*
- * The catalogue in the browser (ADR 0020): one lazy chunk per language and namespace, compiled at
- * build time (vite.config.ts), so a page downloads only its namespaces in only its language.
- * Components translate with `useT()` / `<T>` (they follow the provider's instance: the browser's
- * here, a per-language one when the server renders); code outside React with `t()`.
+ * The catalogue in the browser (ADR 0020), compiled at build time (vite.config.ts): the app loads
+ * its namespaces in one language (lib/app-catalog.ts); a public page's island only the messages
+ * its own modules use (`virtual:island-catalog`). Components translate with `useT()` / `<T>` (they
+ * follow the provider's instance: the browser's here, a per-language one when the server renders);
+ * code outside React with `t()`.
  */
 
-// A function, so that merely importing this module outside Vite (the pre-renderer) works.
-const catalogs = () =>
-  import.meta.glob<Messages>(
-    ['../../shared/i18n/catalog/*/*.json', '!../../shared/i18n/catalog/*/server.json'],
-    { import: 'default' },
-  );
-
-/** Loads `namespaces` of `locale` and makes it the active language (also `<html lang>`). */
-export async function activateLocale(locale: Locale, namespaces: readonly Namespace[]) {
-  const parts = await Promise.all(
-    namespaces.map((ns) => {
-      const load = catalogs()[`../../shared/i18n/catalog/${locale}/${ns}.json`];
-      if (!load) throw new Error(`No catalogue ${locale}/${ns}`);
-      return load();
-    }),
-  );
-  i18n.loadAndActivate({ locale, messages: Object.assign({}, ...parts) as Messages });
+/** Makes `messages` of `locale` the active language (also `<html lang>`). */
+export function activateMessages(locale: Locale, messages: Messages) {
+  i18n.loadAndActivate({ locale, messages });
   document.documentElement.lang = LOCALE_TAGS[locale];
 }
 
 /** The language a server-rendered page was rendered in (its `<html lang>`). */
 export const documentLocale = (): Locale =>
   localeOfTag(document.documentElement.lang) ?? DEFAULT_LOCALE;
-
-/** The browser's own preference among our languages (`navigator.languages`), else English. */
-export const browserLocale = (): Locale =>
-  localeOfLanguages(navigator.languages ?? [navigator.language]) ?? DEFAULT_LOCALE;
-
-/** The language the app starts in: the visitor's choice (the cookie), else the browser's. */
-export const initialLocale = (): Locale => localeOfCookie(document.cookie) ?? browserLocale();
 
 /** The active language, for code outside React (the API client's Accept-Language, Intl). */
 export const activeLocale = (): Locale => (i18n.locale as Locale) || DEFAULT_LOCALE;
@@ -56,6 +35,9 @@ export const activeLocale = (): Locale => (i18n.locale as Locale) || DEFAULT_LOC
 export const t = (id: MessageId, values?: MessageValues): string => i18n._(id, values);
 
 export type Translate = typeof t;
+
+// The API client's own errors (no answer, an answer that is not ours) in the active language.
+translateErrorsWith((id, values) => (i18n.locale ? i18n._(id, values) : id));
 
 /** The translate function of the nearest provider; a component using it re-renders on a switch. */
 export function useT(): Translate {

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Me } from '../../shared/auth.ts';
 import { localeCookie, type Locale } from '../../shared/i18n/locales.ts';
-import { APP_NAMESPACES } from '../../shared/i18n/namespaces.ts';
 import { apiFetch } from './api.ts';
-import { activateLocale, activeLocale } from './i18n.tsx';
+import { activateLocale } from './app-catalog.ts';
+import { activeLocale } from './i18n.tsx';
 import { ME_QUERY_KEY } from './me.ts';
 
 /*
@@ -15,7 +15,7 @@ import { ME_QUERY_KEY } from './me.ts';
 /** Shows the app in `locale` now and remembers it on this device. */
 export async function setDeviceLocale(locale: Locale) {
   document.cookie = localeCookie(locale, location.protocol === 'https:');
-  if (locale !== activeLocale()) await activateLocale(locale, APP_NAMESPACES);
+  if (locale !== activeLocale()) await activateLocale(locale);
 }
 
 /** Follows the signed-in user's saved language (a page load, a sign-in, a change elsewhere). */

@@ -37,10 +37,6 @@ export type Namespace = (typeof NAMESPACES)[number];
 
 /** What the app loads: everything but the server's. */
 export const APP_NAMESPACES = NAMESPACES.filter((ns) => ns !== 'server');
-/** What the public pages' islands load (sign-in, date checker, blog). */
-export const PUBLIC_ISLAND_NAMESPACES = ['common', 'validation', 'public'] as const;
-/** What the shared pages' islands load. */
-export const SHARE_ISLAND_NAMESPACES = ['common', 'share'] as const;
 
 type Keys<T> = Extract<keyof T, string>;
 /** Every key of the catalogue: a typo or a key missing from English fails to compile. */

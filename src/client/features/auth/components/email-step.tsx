@@ -6,7 +6,6 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
-import { emailError } from '../../../lib/email-error.ts';
 import { useT } from '../../../lib/i18n.tsx';
 import { useRequest } from '../../../lib/use-request.ts';
 import { sendCode } from '../api/send-code.ts';
@@ -41,7 +40,7 @@ export function EmailStep({ defaultEmail, next, onSent }: Props) {
 
   const check = (raw: string) => {
     const parsed = parseEmail(raw);
-    setError('error' in parsed ? emailError(t, parsed.error) : undefined);
+    setError('error' in parsed ? t(parsed.error) : undefined);
     return parsed;
   };
 

@@ -5,7 +5,6 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
-import { emailError } from '../../../lib/email-error.ts';
 import { useT, type Translate } from '../../../lib/i18n.tsx';
 import { useRequest } from '../../../lib/use-request.ts';
 import { subscribe } from '../api/subscribe.ts';
@@ -44,7 +43,7 @@ export function NewsletterBox() {
     const parsed = parseEmail(email);
     if ('error' in parsed) {
       send.reset();
-      setFieldError(emailError(t, parsed.error));
+      setFieldError(t(parsed.error));
       return;
     }
     setFieldError(null);
