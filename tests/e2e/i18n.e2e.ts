@@ -72,7 +72,7 @@ describe('languages', () => {
     await h.context.clearCookies();
     await h.page.goto(url);
     expect(await htmlLang()).toBe('en');
-    await h.page.getByText('(555) 000-9901').waitFor();
+    await h.page.getByText('(555) 000-9901').first().waitFor();
     await h.page
       .getByRole('navigation', { name: 'Language' })
       .getByRole('link', { name: '简体中文' })
@@ -80,7 +80,7 @@ describe('languages', () => {
     await expect.poll(htmlLang).toBe('zh-CN');
     expect(h.page.url()).toBe(url);
     expect(await langCookie()).toBe('zh');
-    await h.page.getByText('(555) 000-9901').waitFor();
+    await h.page.getByText('(555) 000-9901').first().waitFor();
     await expect
       .poll(() =>
         h.page

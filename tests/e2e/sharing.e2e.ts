@@ -544,7 +544,11 @@ describe('sharing: public pages and single endpoints', () => {
       'Page not found or inactive',
     );
     // Nothing updates on a page that is not there.
-    expect(await visitor.getByRole('contentinfo').innerText()).toBe('Powered by VOIP Manager');
+    // The footer: its line (nothing live to show) and the language links.
+    expect(await visitor.getByRole('contentinfo').locator('p').innerText()).toBe(
+      'Powered by VOIP Manager',
+    );
+    await visitor.getByRole('contentinfo').getByRole('navigation', { name: 'Language' }).waitFor();
     await bothWidths(h, visitor, 'sharing-public-page-not-found', visitorShot);
 
     await c.getByRole('switch', { name: 'Active: Shared codes' }).click();
@@ -655,7 +659,11 @@ describe('sharing: public pages and single endpoints', () => {
     await visitor
       .getByText('The requested API endpoint could not be found or is inactive.')
       .waitFor();
-    expect(await visitor.getByRole('contentinfo').innerText()).toBe('Powered by VOIP Manager');
+    // The footer: its line (nothing live to show) and the language links.
+    expect(await visitor.getByRole('contentinfo').locator('p').innerText()).toBe(
+      'Powered by VOIP Manager',
+    );
+    await visitor.getByRole('contentinfo').getByRole('navigation', { name: 'Language' }).waitFor();
     await bothWidths(h, visitor, 'sharing-single-not-found', visitorShot);
 
     await a.getByRole('switch', { name: `Active: API for ${A.formatted}` }).click();
