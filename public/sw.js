@@ -44,7 +44,8 @@ self.addEventListener('push', (event) => {
       tag: data.tag,
       icon: '/icons/icon-192.png',
       data: { code: data.code || null },
-      actions: data.code ? [{ action: 'copy', title: 'Copy code' }] : [],
+      // The button's words come in the owner's language with the code.
+      actions: data.code ? [{ action: 'copy', title: data.copy || 'Copy code' }] : [],
     }),
   );
 });

@@ -646,6 +646,7 @@ describe('Web Push', () => {
       title: 'Code 482913',
       body: `Code 482913 for ${num.phone}\nFrom Shop: Your Shop code is 482913`,
       code: '482913',
+      copy: 'Copy code',
       tag: 'code-482913',
     });
 

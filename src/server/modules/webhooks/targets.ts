@@ -40,6 +40,8 @@ export type Notice = {
   /** The lines under the title (plain text). */
   lines: string[];
   code: string | null;
+  /** The words of the button that copies `code` (a push notification's action). */
+  copyLabel?: string;
   /** A code is urgent (it expires within minutes); warnings and reminders are not. */
   urgent: boolean;
   /** ntfy tags (shown as emoji). */
@@ -73,6 +75,7 @@ export function noticeOf(body: string, locale: Locale): Notice {
           t('server.notices.codeFrom', { sender: str(data.sender), content: str(data.content) }),
         ],
         code,
+        copyLabel: t('server.notices.copyCode'),
         urgent: true,
         tags: ['key'],
       };
@@ -280,6 +283,7 @@ export function pushRequest(
     title: n.title,
     body: n.lines.join('\n'),
     code: n.code,
+    copy: n.copyLabel,
     tag: n.code ? `code-${n.code}` : deliveryId,
   });
   const r = webPush.generateRequestDetails(
