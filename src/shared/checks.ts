@@ -43,7 +43,6 @@ export const expectResult = z.object({
 export type ExpectResult = z.infer<typeof expectResult>;
 
 export const REFRESH_ALL_MAX = 500;
-export const NO_ACTIVE_NUMBERS = 'No active numbers found to fetch messages from.';
 export const refreshAllResult = z.object({
   /** Active numbers polled (at most REFRESH_ALL_MAX, newest first). */
   numbers: z.number().int(),

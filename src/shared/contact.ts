@@ -31,5 +31,3 @@ export const contactBody = z.object({
     .max(MAX_CONTACT_MESSAGE_LENGTH, 'validation.contact.messageTooLong'),
 });
 export type ContactInput = z.input<typeof contactBody>;
-
-export const CONTACT_SUCCESS = "Thank you for your message! We'll get back to you within 24 hours.";

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { CONTACT_SUCCESS, contactBody } from '../../../shared/contact.ts';
+import { contactBody } from '../../../shared/contact.ts';
 import type { App } from '../../app.ts';
 import { contactErrors } from './contact.errors.ts';
 import type { contactRepository } from './contact.repository.ts';
 import { errorResponses } from '../../error-responses.ts';
+import { apiLocale, translate } from '../../i18n.ts';
 
 const MAX_PER_HOUR_PER_IP = 5;
 
@@ -35,7 +36,10 @@ export function contactRoutes(
       if (!id) {
         throw contactErrors.tooManyMessages(3600);
       }
-      return reply.status(201).send({ id, message: CONTACT_SUCCESS });
+      // The thanks the contact page shows, in the sender's language.
+      return reply
+        .status(201)
+        .send({ id, message: translate(apiLocale(req), 'public.contact.sent') });
     },
   );
 }

@@ -1,5 +1,5 @@
+import { translate } from '../../i18n.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_SUCCESS } from '../../../shared/contact.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
@@ -27,7 +27,9 @@ describe('POST /v1/contact', () => {
   it('stores the message and answers with the success text', async () => {
     const res = await send(valid);
     expect(res.statusCode).toBe(201);
-    expect(res.json().message).toBe(CONTACT_SUCCESS);
+    expect(res.json().message).toBe(
+      "Thank you for your message! We'll get back to you within 24 hours.",
+    );
     const rows = await t.database.db.query.contactMessages.findMany();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -74,5 +76,19 @@ describe('POST /v1/contact', () => {
     expect(codes.filter((c) => c === 429)).toHaveLength(15);
     const rows = await t.database.db.query.contactMessages.findMany();
     expect(rows.filter((r) => r.ip === ip)).toHaveLength(5);
+  });
+});
+
+describe('the thanks', () => {
+  it("thanks in the sender's language", async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/contact',
+      payload: valid,
+      headers: { 'x-forwarded-for': '198.51.100.250', 'accept-language': 'es-MX,es;q=0.9' },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().message).toBe(translate('es', 'public.contact.sent'));
+    expect(res.json().message).not.toBe(translate('en', 'public.contact.sent'));
   });
 });
