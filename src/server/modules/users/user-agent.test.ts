@@ -40,6 +40,15 @@ describe('deviceLabel', () => {
     ['curl/8.5.0', 'Unknown device'],
     [null, 'Unknown device'],
   ])('%s → %s', (ua, label) => {
-    expect(deviceLabel(ua)).toBe(label);
+    expect(deviceLabel(ua, 'en')).toBe(label);
+  });
+
+  it("names the device in the reader's language, the browser and system by their own names", () => {
+    const chrome =
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+    expect(deviceLabel(chrome, 'ru')).toBe('Chrome на Windows');
+    expect(deviceLabel(chrome, 'zh')).toBe('Windows 上的 Chrome');
+    expect(deviceLabel('Mozilla/5.0 (X11; Linux x86_64) Gecko', 'es')).toBe('Navegador en Linux');
+    expect(deviceLabel(null, 'zh')).toBe('未知设备');
   });
 });

@@ -1,3 +1,6 @@
+import type { Locale } from '../../../shared/i18n/locales.ts';
+import { translate } from '../../i18n.ts';
+
 /** Browsers by their user-agent token, most specific first (Edge and Opera also say Chrome). */
 const BROWSERS: [RegExp, string][] = [
   [/\bEdg(?:e|A|iOS)?\//, 'Edge'],
@@ -22,13 +25,16 @@ const SYSTEMS: [RegExp, string][] = [
 
 const match = (ua: string, table: [RegExp, string][]) => table.find(([re]) => re.test(ua))?.[1];
 
-/** A readable device name from a user agent: 'Chrome on Windows', 'Safari on iOS', 'Unknown device'. */
-export function deviceLabel(userAgent: string | null | undefined): string {
+/**
+ * A readable device name from a user agent, in `locale`: 'Chrome on Windows', 'Safari on iOS',
+ * 'Unknown device' (browsers' and systems' names are their own).
+ */
+export function deviceLabel(userAgent: string | null | undefined, locale: Locale): string {
   const ua = userAgent ?? '';
   const browser = match(ua, BROWSERS);
   const os = match(ua, SYSTEMS);
-  if (browser && os) return `${browser} on ${os}`;
+  if (browser && os) return translate(locale, 'server.device.browserOn', { browser, os });
   if (browser) return browser;
-  if (os) return `Browser on ${os}`;
-  return 'Unknown device';
+  if (os) return translate(locale, 'server.device.someBrowserOn', { os });
+  return translate(locale, 'server.device.unknown');
 }

@@ -17,6 +17,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { UsersService } from './users.service.ts';
 import { errorResponses } from '../../error-responses.ts';
+import { apiLocale } from '../../i18n.ts';
 
 /** Signed-in routes check the user before the body, so a stranger learns nothing from a 400. */
 const signedIn = async (req: FastifyRequest) => {
@@ -54,7 +55,9 @@ export function usersRoutes(app: App, service: UsersService, cookies: SessionCoo
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return { items: await service.listSessions(requireUser(req).id, tokenOf(req)) };
+      return {
+        items: await service.listSessions(requireUser(req).id, tokenOf(req), apiLocale(req)),
+      };
     },
   );
 

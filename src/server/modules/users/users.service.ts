@@ -1,3 +1,4 @@
+import type { Locale } from '../../../shared/i18n/locales.ts';
 import { emailMatches, type SessionInfo, type UpdateMe } from '../../../shared/auth.ts';
 import { unauthorized } from '../../errors.ts';
 import { hmac, sha256 } from '../../secrets.ts';
@@ -21,15 +22,18 @@ export function usersService({ repo, secret, now }: UsersDeps) {
       return me;
     },
 
-    /** The user's live sessions, the one asking (`token`) first, then by last activity. */
-    async listSessions(userId: string, token: string): Promise<SessionInfo[]> {
+    /**
+     * The user's live sessions, the one asking (`token`) first, then by last activity; devices
+     * named in `locale`.
+     */
+    async listSessions(userId: string, token: string, locale: Locale): Promise<SessionInfo[]> {
       const currentHash = sha256(token);
       const rows = await repo.listSessions(userId, now());
       return rows
         .map((r) => ({
           id: sessionId(r.tokenHash),
           current: r.tokenHash === currentHash,
-          device: deviceLabel(r.userAgent),
+          device: deviceLabel(r.userAgent, locale),
           ip: r.ip,
           createdAt: r.createdAt.toISOString(),
           lastSeenAt: r.lastSeenAt.toISOString(),
