@@ -138,7 +138,8 @@ describe('settings and sharing in Russian and Chinese', () => {
       await page.getByRole('heading', { name: '到期日期' }).waitFor();
       await page.getByRole('heading', { name: /^最近短信（\d+）$/ }).waitFor();
       await page.getByRole('button', { name: '检查日期' }).waitFor();
-      expect(await page.locator('footer').innerText()).toMatch(/^由 .+ 提供支持 • 短信自动更新$/);
+      expect(await page.locator('footer p').innerText()).toMatch(/^由 .+ 提供支持 • 短信自动更新$/);
+      await page.locator('footer').getByRole('navigation', { name: '语言' }).waitFor();
       await noRawKey('Single endpoint');
     } finally {
       await page.unroute(`${h.baseUrl}${singleLink}`, withoutState);
