@@ -1,6 +1,6 @@
 import { i18n, type I18n, type Messages } from '@lingui/core';
-import { I18nProvider, Trans, useLingui } from '@lingui/react';
-import type { ReactElement, ReactNode } from 'react';
+import { I18nProvider, useLingui } from '@lingui/react';
+import { cloneElement, type ReactElement, type ReactNode } from 'react';
 import {
   DEFAULT_LOCALE,
   LOCALE_TAGS,
@@ -52,19 +52,38 @@ export function useLocale(): { locale: Locale; tag: string } {
 
 /**
  * A message with elements in it: `<0>…</0>` in the text becomes `components[0]` around its part
- * (a link, a bold word), so a translation can move them.
+ * (a link, a bold word), `<0/>` becomes `components[0]` itself, so a translation can move them.
+ * Elements are never nested (catalog.test.ts holds the catalogue to that), which is all this
+ * needs; Lingui's `<Trans>`, which also nests, cost every island 0.6 KB gzipped more.
  */
 export function T({
   id,
   values,
-  components,
+  components = {},
 }: {
   id: MessageId;
   values?: MessageValues;
   components?: Record<string, ReactElement>;
 }) {
-  return <Trans id={id} values={values} components={components} />;
+  const text = useT()(id, values);
+  const parts: ReactNode[] = [];
+  let last = 0;
+  for (const m of text.matchAll(ELEMENT)) {
+    parts.push(text.slice(last, m.index));
+    const element = components[m[1] ?? m[3]!];
+    const inner = m[2];
+    parts.push(
+      element
+        ? cloneElement(element, { key: m.index }, ...(inner === undefined ? [] : [inner]))
+        : inner,
+    );
+    last = m.index + m[0].length;
+  }
+  parts.push(text.slice(last));
+  return parts;
 }
+
+const ELEMENT = /<(\d+)>(.*?)<\/\1>|<(\d+)\/>/gs;
 
 /** The catalogue's provider: the browser's instance, or the one the server renders a page with. */
 export function LocaleProvider({ children, instance }: { children: ReactNode; instance?: I18n }) {

@@ -100,6 +100,18 @@ describe('the catalogue', () => {
     expect(wrong).toEqual([]);
   });
 
+  it.each(LOCALES)('%s: elements are <0/> or <0>text</0>, never one inside another', (locale) => {
+    // What <T> (lib/i18n.tsx) puts components in: a numbered element, alone or around plain text.
+    const wrong: string[] = [];
+    for (const ns of NAMESPACES) {
+      for (const [key, text] of Object.entries(read(locale, ns))) {
+        const bare = text.replace(/<(\d+)>([^<]*)<\/\1>|<\d+\/>/g, '');
+        if (/<\/?\d+\/?>/.test(bare)) wrong.push(key);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it.each(LOCALES)('%s: plural messages name every form the language has', (locale) => {
     const needed = new Intl.PluralRules(LOCALE_TAGS[locale]).resolvedOptions().pluralCategories;
     const wrong: string[] = [];
