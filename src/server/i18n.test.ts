@@ -3,9 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, lastCode, signIn, type TestApp } from './test/app.ts';
-import { storedMessage, storedText, translate } from './i18n.ts';
+import { storedText, translate } from './i18n.ts';
 import { tagDeletedReason } from './modules/tags/tags.repository.ts';
 import { maintenancePage } from './modules/settings/maintenance.ts';
+import { messageText } from '../shared/validation-message.ts';
 
 /*
  * Languages on the server (ADR 0020): API error messages follow Accept-Language (then the
@@ -50,7 +51,7 @@ describe('texts kept for people', () => {
     expect(storedText('ru', tagDeletedReason('Work'))).toBe(
       'Тег «Work», по которому шёл отбор, удалён',
     );
-    expect(storedText('es', storedMessage('server.disabled.failedDay'))).toBe(
+    expect(storedText('es', messageText('server.disabled.failedDay'))).toBe(
       'Las entregas fallaron durante 24 horas',
     );
   });

@@ -14,6 +14,7 @@ import {
 } from '../shared/i18n/locales.ts';
 import { NAMESPACES, type MessageId, type MessageValues } from '../shared/i18n/namespaces.ts';
 import { projectRoot } from './paths.ts';
+import { readMessage } from '../shared/validation-message.ts';
 
 /*
  * The catalogue on the server (ADR 0020): every namespace of every language, compiled once at
@@ -81,27 +82,16 @@ export const apiLocale = (req: FastifyRequest): Locale =>
 
 /*
  * Texts for people that the server keeps (why it turned a webhook or channel off) or hands on
- * from deep inside (a pasted line's error, a date check's) are catalogue messages, `key` or
- * `key {"values"}` (the encoding of shared/validation-message.ts), made into the reader's language
- * where they are answered.
+ * from deep inside (a pasted line's error, a date check's) are catalogue messages as text, `key`
+ * or `key {"values"}` (`messageText`, shared/validation-message.ts), made into the reader's
+ * language where they are answered.
  */
-
-/** A catalogue message as it is stored. */
-export const storedMessage = (id: MessageId, values?: MessageValues): string =>
-  values === undefined ? id : `${id} ${JSON.stringify(values)}`;
-
-const STORED = /^((?:server|validation)\.[A-Za-z0-9.]+)(?: (\{.*\}))?$/s;
 
 /** A stored text in `locale`: a catalogue message translated; any other text as it was written. */
 export function storedText(locale: Locale, text: string): string {
-  const m = STORED.exec(text);
-  const i18n = i18nFor(locale);
-  if (!m || !(m[1]! in i18nFor(DEFAULT_LOCALE).messages)) return text;
-  try {
-    return i18n._(m[1]!, m[2] === undefined ? undefined : (JSON.parse(m[2]) as MessageValues));
-  } catch {
-    return text;
-  }
+  const m = readMessage(text, ['server', 'validation']);
+  if (!m || !(m.id in i18nFor(DEFAULT_LOCALE).messages)) return text;
+  return i18nFor(locale)._(m.id, m.values);
 }
 
 /** A webhook or channel as answered: why it was turned off, in the reader's language. */

@@ -32,8 +32,10 @@ export async function activateLocale(locale: Locale) {
   activateMessages(locale, Object.assign({}, ...parts) as Messages);
 }
 
-/** The language the app starts in: the visitor's choice (the cookie), else the browser's own
- * (`navigator.languages`), else English. */
+/**
+ * The language the app starts in: the visitor's choice (the cookie), else the browser's own
+ * (`navigator.languages`), else English.
+ */
 export const initialLocale = (): Locale =>
   localeOfCookie(document.cookie) ??
   localeOfLanguages(navigator.languages ?? [navigator.language]) ??

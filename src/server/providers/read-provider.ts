@@ -1,8 +1,9 @@
 import type { Cipher } from '../crypto.ts';
 import type { Locale } from '../../shared/i18n/locales.ts';
-import { storedMessage, translate } from '../i18n.ts';
+import { translate } from '../i18n.ts';
 import { parseProviderPayload, type ProviderMessage } from './payload.ts';
 import { isHostFailure, type FetchFailure, type FetchOutcome } from './safe-fetch.ts';
+import { messageText } from '../../shared/validation-message.ts';
 
 /**
  * The one provider-read step, shared by the poller, Test, date checks and the public checker:
@@ -85,5 +86,5 @@ export function testLabel(r: ProviderRead, locale: Locale) {
 /** A date check's error for a failed read: 'API request failed (status)' or 'Error: …'. */
 export const dateCheckError = (r: Extract<ProviderRead, { ok: false }>) =>
   r.stage === 'fetch' && r.status
-    ? storedMessage('server.dateChecks.requestFailed', { status: r.status })
-    : storedMessage('server.dateChecks.failed', { detail: r.error });
+    ? messageText('server.dateChecks.requestFailed', { status: r.status })
+    : messageText('server.dateChecks.failed', { detail: r.error });

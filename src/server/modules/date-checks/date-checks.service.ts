@@ -8,10 +8,9 @@ import {
   PUBLIC_DATE_CHECK_MAX_LINES,
 } from '../../../shared/checks.ts';
 import { parseBulkLine } from '../../../shared/bulk-lines.ts';
-import { withValues } from '../../../shared/validation-message.ts';
+import { messageText, withValues } from '../../../shared/validation-message.ts';
 import { isValidPhone, normalizePhone } from '../../../shared/phone.ts';
 import { eachLimited } from '../../concurrency.ts';
-import { storedMessage } from '../../i18n.ts';
 import {
   dateCheckError,
   type LinkSource,
@@ -76,7 +75,7 @@ export function dateChecksService(deps: {
     if (!r.endDate)
       return {
         endDate: null,
-        error: storedMessage(
+        error: messageText(
           publicCheck ? 'server.dateChecks.noEndtime' : 'server.dateChecks.noExpiry',
         ),
       };
@@ -146,7 +145,7 @@ export function dateChecksService(deps: {
             items.push({
               index,
               phoneNumber: phone,
-              error: storedMessage('server.dateChecks.notInCollection'),
+              error: messageText('server.dateChecks.notInCollection'),
             });
           else items.push({ index, phoneNumber: phone, row: byPhone.get(phone) });
         });
@@ -160,7 +159,7 @@ export function dateChecksService(deps: {
               emit(
                 result(it.index, it.phoneNumber, null, {
                   endDate: null,
-                  error: it.error ?? storedMessage('server.dateChecks.unknown'),
+                  error: it.error ?? messageText('server.dateChecks.unknown'),
                 }),
               );
               return;

@@ -1,13 +1,13 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation, withRetries } from '../../db/errors.ts';
-import { storedMessage } from '../../i18n.ts';
 import { webhooks } from '../webhooks/webhooks.table.ts';
 import { tags, voipNumberTags } from './tags.table.ts';
+import { messageText } from '../../../shared/validation-message.ts';
 
 /** Why an endpoint filtered by a deleted tag alone was turned off (its card shows it). */
 export const tagDeletedReason = (name: string) =>
-  storedMessage('server.disabled.tagDeleted', { name });
+  messageText('server.disabled.tagDeleted', { name });
 
 export function tagsRepository(db: Db) {
   const byLowerName = (userId: string, name: string) =>

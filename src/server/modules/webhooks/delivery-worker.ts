@@ -15,7 +15,8 @@ import type {
 } from './webhooks.repository.ts';
 import { CHANNEL_TYPE_LABELS, type ChannelType } from '../../../shared/channels.ts';
 import type { Locale } from '../../../shared/i18n/locales.ts';
-import { storedMessage, translator } from '../../i18n.ts';
+import { translator } from '../../i18n.ts';
+import { messageText } from '../../../shared/validation-message.ts';
 
 export type DeliveryWorkerOptions = {
   /** Endpoints sent to at once in this process (one attempt at a time each). */
@@ -68,7 +69,7 @@ const EXCERPT_CHARS = 512;
 const RECORD_ROWS = 500;
 
 /** Why an endpoint whose target is gone for good was turned off. */
-export const GONE_REASON = storedMessage('server.disabled.pushEnded');
+export const GONE_REASON = messageText('server.disabled.pushEnded');
 
 /** Events the owner just asked for (Send test, linking a chat): quiet hours never hold them. */
 const ASKED_FOR = new Set(['webhook.test', 'channel.test', 'channel.linked']);

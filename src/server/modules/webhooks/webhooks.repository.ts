@@ -3,12 +3,12 @@ import type { QuietHours } from '../../../shared/channels.ts';
 import type { Locale } from '../../../shared/i18n/locales.ts';
 import type { DeliveryDto, WebhookDto, WebhookEvent } from '../../../shared/webhooks.ts';
 import { rowsOf, type Db } from '../../db/client.ts';
-import { storedMessage } from '../../i18n.ts';
 import type { KeysetCursor } from '../../db/paging.ts';
 import { voipNumbers } from '../numbers/numbers.table.ts';
 import { tags } from '../tags/tags.table.ts';
 import { users } from '../users/users.table.ts';
 import { deliveries, webhooks } from './webhooks.table.ts';
+import { messageText } from '../../../shared/validation-message.ts';
 
 const webhookColumns = {
   id: webhooks.id,
@@ -626,7 +626,7 @@ export function webhooksRepository(db: Db) {
         if (failing.length === 0) return [];
         await tx
           .update(webhooks)
-          .set({ enabled: false, disabledReason: storedMessage('server.disabled.failedDay') })
+          .set({ enabled: false, disabledReason: messageText('server.disabled.failedDay') })
           .where(
             inArray(
               webhooks.id,
