@@ -24,7 +24,12 @@ import {
   MAX_WAIT_SECONDS,
 } from './sharing.ts';
 import { THEMES } from './theme.ts';
-import { readMessage, withValues, type ValidationMessageId } from './validation-message.ts';
+import {
+  messageText,
+  readMessage,
+  withValues,
+  type ValidationMessageId,
+} from './validation-message.ts';
 import { MAX_EXPIRING_DAYS, MAX_WEBHOOK_FILTER_IDS } from './webhooks.ts';
 
 const catalogDir = path.join(import.meta.dirname, 'i18n/catalog');
@@ -64,6 +69,18 @@ describe('validation messages', () => {
     // The server's texts and anything else stay text.
     for (const other of ['Invalid input', 'validation', 'validation.x {not json}', 'app.x'])
       expect(readMessage(other), other).toBeNull();
+  });
+
+  it('are read from the namespaces asked for only (the server reads back its own kept texts)', () => {
+    const kept = messageText('server.disabled.tagDeleted', { name: 'Work' });
+    expect(kept).toBe('server.disabled.tagDeleted {"name":"Work"}');
+    expect(readMessage(kept)).toBeNull();
+    expect(readMessage(kept, ['server'])).toEqual({
+      id: 'server.disabled.tagDeleted',
+      values: { name: 'Work' },
+    });
+    expect(readMessage('validation.email.invalid', ['server'])).toBeNull();
+    expect(messageText('server.disabled.failedDay')).toBe('server.disabled.failedDay');
   });
 
   /**
