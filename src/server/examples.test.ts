@@ -2,11 +2,11 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { voipNumbers } from './db/schema.ts';
 import { startInboxProvider, type FakeProvider } from './test/fake-provider.ts';
-import { createTestApp, signIn, type TestApp } from './test/app.ts';
+import { createTestApp, pollNow as pollNumbersNow, signIn, type TestApp } from './test/app.ts';
 import { until } from './test/sse.ts';
 import { newWebhookSecret, signedHeaders } from './modules/webhooks/signing.ts';
 
@@ -49,12 +49,21 @@ afterAll(async () => {
 
 /** Runs a script to its end; its output and exit status. */
 function run(command: string, args: string[], env: Record<string, string>) {
-  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env } });
+  // Its own process group, so that its children (curl) end with it.
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    detached: true,
+  });
   let out = '';
   let err = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr.on('data', (d: Buffer) => (err += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  // A script still waiting when its test ends (failed) must not count as the next test's wait.
+  onTestFinished(() => {
+    if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!);
+  });
   return { exited, out: () => out, err: () => err };
 }
 
@@ -85,14 +94,13 @@ describe.each([
       await until(() => t.app.codeWaits.open() === 1, 60_000);
       const pollNow = async () => {
         const rows = await t.database.db
-          .select({ id: voipNumbers.id, phone: voipNumbers.phoneNumber })
-          .from(voipNumbers);
-        const ids = rows.filter((r) => r.phone === phone).map((r) => r.id);
-        await t.database.db
-          .update(voipNumbers)
-          .set({ nextPollAt: t.clock.now() })
-          .where(inArray(voipNumbers.id, ids));
-        await t.app.poller.drain();
+          .select({ id: voipNumbers.id })
+          .from(voipNumbers)
+          .where(eq(voipNumbers.phoneNumber, phone));
+        await pollNumbersNow(
+          t,
+          rows.map((r) => r.id),
+        );
       };
       await pollNow(); // its first poll, if the poller has not made it yet: the backlog
       inbox.set(phone, [
