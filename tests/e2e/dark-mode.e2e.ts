@@ -31,8 +31,9 @@ const isDarkBody = async (page: Page) => {
 /**
  * Dark mode in Chromium: the system setting is followed, the user's choice (account menu, admin
  * header, Settings → Preferences) overrides it, survives a reload and follows the user to another
- * browser; and every main page has no WCAG AA contrast failure (axe-core's color-contrast rule) in
- * either theme. Dark screenshots at 375 and 1280 px go to /tmp/dark-mode-shots.
+ * browser; and every screen, public, dashboard and admin, has no WCAG AA contrast failure
+ * (axe-core's color-contrast rule) in either theme. Dark screenshots at 375 and 1280 px go to
+ * /tmp/dark-mode-shots.
  */
 describe('dark mode', () => {
   let h: Harness;
@@ -41,6 +42,8 @@ describe('dark mode', () => {
   let admin: { cookie: string; email: string };
   let code = '';
   let shareLink = '';
+  let singleLink = '';
+  let numberId = '';
   let post: AdminPostDto;
 
   const useSession = async (cookie: string) => {
@@ -133,6 +136,8 @@ describe('dark mode', () => {
       numberIds: [number.id],
     });
     shareLink = `/api/${shared.hash as string}`;
+    numberId = number.id as string;
+    singleLink = `/single/${(await api('POST', '/v1/single-endpoints', { numberId })).hash as string}`;
     post = (await api('POST', '/v1/admin/posts', {
       title: 'Reading Codes at Night',
       slug: 'reading-codes-at-night',
@@ -226,6 +231,37 @@ describe('dark mode', () => {
       await p.getByTestId('admin-last-updated').waitFor();
       await p.locator('canvas').first().waitFor();
     });
+  });
+
+  it('has no contrast failures on every other screen, public, dashboard and admin', async () => {
+    const heading = (p: Page) => p.getByRole('heading', { level: 1 }).first().waitFor();
+    const text = (t: string) => (p: Page) => p.getByText(t).first().waitFor();
+    await h.context.clearCookies();
+    for (const name of ['about', 'privacy', 'terms', 'contact', 'date-checker'])
+      await checkPage(name, `/${name}`, heading);
+    await checkPage('blog', '/blog', text(post.title));
+    await checkPage('single-endpoint', singleLink, text(code));
+
+    await useSession(admin.cookie);
+    const screens: [string, string, (p: Page) => Promise<unknown>][] = [
+      ['add-number', '/dashboard/add', (p) => p.getByLabel('Phone Number').waitFor()],
+      [
+        'edit-number',
+        `/dashboard/edit/${numberId}`,
+        (p) => expect.poll(() => p.getByLabel('Phone Number').inputValue()).toBe(PHONE.digits),
+      ],
+      ['messages', '/dashboard/messages', text(code)],
+      ['history', '/dashboard/history', text(code)],
+      ['date-check', '/dashboard/date-check', heading],
+      ['public-pages', '/dashboard/public-pages', text('Team numbers')],
+      ['single-api', '/dashboard/single-api', text(PHONE.formatted)],
+      ['webhooks', '/dashboard/webhooks', heading],
+      ['admin-users', '/admin/users', text(admin.email)],
+      ['admin-blog', '/admin/blog', text(post.title)],
+      ['admin-analytics', '/admin/analytics', heading],
+      ['admin-settings', '/admin/settings', (p) => p.getByLabel('Site name').waitFor()],
+    ];
+    for (const [name, url, ready] of screens) await checkPage(name, url, ready);
   });
 
   it('follows the system setting until the user picks a theme, which follows them to another browser', async () => {
