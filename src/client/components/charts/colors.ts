@@ -2,14 +2,17 @@
 export const BRAND_BLUE = '#1e3a8a'; // brand-900
 export const BRAND_TEAL = '#0d9488'; // accent-600
 
-/** Six colours for category doughnuts (dark blue and teal first), distinct in hue and lightness. */
+/**
+ * Six colours for category doughnuts (dark blue and teal first), distinct in hue and lightness,
+ * each at least 3:1 against the card behind in both themes (WCAG 1.4.11, colors.test.ts).
+ */
 export const PALETTE_6 = [
   BRAND_BLUE,
   BRAND_TEAL,
-  '#f59e0b', // amber-500
+  '#d97706', // amber-600
   '#7c3aed', // violet-600
   '#e11d48', // rose-600
-  '#0ea5e9', // sky-500
+  '#0284c7', // sky-600
 ] as const;
 
 /** Up to ten slices (the Event Types doughnut): the six, then four more that stay apart from them. */
@@ -32,7 +35,7 @@ export function withAlpha(hex: string, alpha: number): string {
 /** Colours too dark to see on the dark theme's cards, and what they are drawn as there. */
 const ON_DARK: Record<string, string> = {
   [BRAND_BLUE]: '#7aa2f7', // the dark theme's brand-600
-  '#92400e': '#d97706', // amber-800 → amber-600
+  '#92400e': '#fbbf24', // amber-800 → amber-400 (amber-600 is in the palette)
 };
 
 const LIGHT_INK = {
