@@ -318,6 +318,26 @@ describe('live codes: the latest code on the card, compact code toasts, notes', 
     expect(older.y + older.height).toBeLessThanOrEqual(newer.y);
     await h.screenshot('popups-stacked-1280');
 
+    // Scrolled to its end, the page shows its last lines above the pop-ups, on a short window
+    // and on a phone: it gets the room they take.
+    for (const size of [
+      { width: 1280, height: 480 },
+      { width: 375, height: 640 },
+    ]) {
+      await page.setViewportSize(size);
+      const top = Math.min(
+        (await settledBox(page, toasts())).y,
+        (await settledBox(page, deleted)).y,
+      );
+      const end = await page.evaluate(() => {
+        window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' });
+        return document.querySelector('main')!.lastElementChild!.getBoundingClientRect().bottom;
+      });
+      expect(end, `${size.width} px`).toBeLessThanOrEqual(top);
+      expect(end, `${size.width} px: the page scrolled`).toBeGreaterThan(size.height / 3);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+
     // Paused: codes wait behind a badge on the bell, and come in one pop-up on resume.
     const bell = page.getByRole('button', { name: /^Pause code pop-ups/ });
     await bell.click();
