@@ -104,14 +104,17 @@ export type Harness = {
 
 /**
  * The real app (built client + API) on a fresh database, plus a fresh headless Chromium. `env`
- * adds environment variables, e.g. PROVIDER_ALLOWLIST for a local fake provider.
+ * adds environment variables, e.g. PROVIDER_ALLOWLIST for a local fake provider. PUBLIC_URL is the
+ * app's own address unless `publicUrl: false` (the app's default then: localhost:3000).
  */
-export async function startHarness(opts: { env?: Record<string, string> } = {}): Promise<Harness> {
+export async function startHarness(
+  opts: { env?: Record<string, string>; publicUrl?: false } = {},
+): Promise<Harness> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const t = await createTestApp({
     clientDir,
-    env: { PUBLIC_URL: baseUrl, ...opts.env },
+    env: { ...(opts.publicUrl === false ? {} : { PUBLIC_URL: baseUrl }), ...opts.env },
   });
   await t.app.listen({ host: '127.0.0.1', port });
 
