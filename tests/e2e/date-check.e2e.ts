@@ -309,11 +309,12 @@ describe('date check', () => {
         `${provider.origin}/expired?key=a\t+15557770002`,
         `5557770003----${provider.origin}/nodate?key=b`,
         '5557770004|ftp://provider.example/nope',
+        'just some words',
       ].join('\n'),
     );
-    expect(await page.getByText('4 / 50 lines').count()).toBe(1);
+    expect(await page.getByText('5 / 50 lines').count()).toBe(1);
     await check.click();
-    await page.getByText('Finished: 4 numbers checked.').waitFor();
+    await page.getByText('Finished: 5 numbers checked.').waitFor();
 
     expect(['active', 'expiring-soon']).toContain(
       await resultFor(page, '(555) 777-0001').getAttribute('data-status'),
@@ -326,7 +327,16 @@ describe('date check', () => {
     expect(await resultFor(page, '(555) 777-0004').getByTestId('result-error').textContent()).toBe(
       'Line 4: Invalid API link. Must start with http.',
     );
-    expect(await count(page, 'error')).toBe(2);
+    // A line in no format: the formats the checker reads, without tags (it takes none).
+    expect(
+      await page
+        .getByTestId('result-error')
+        .filter({ hasText: /^Line 5:/ })
+        .textContent(),
+    ).toBe(
+      'Line 5: Invalid format. Expected format: phone|link, phone----link, phone<TAB>link, link<TAB>phone or phone link',
+    );
+    expect(await count(page, 'error')).toBe(3);
 
     const [file] = await Promise.all([
       page.waitForEvent('download'),
@@ -334,7 +344,7 @@ describe('date check', () => {
     ]);
     expect(file.suggestedFilename()).toMatch(/^date-check-results-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await csvOf(file);
-    expect(csv).toHaveLength(5);
+    expect(csv).toHaveLength(6);
     expect(csv).toContain('5557770003,,Error,,No endtime found in API response');
     expect(csv).toContain('5557770004,,Error,,Line 4: Invalid API link. Must start with http.');
     await h.screenshot('date-check-public-results-1280');
