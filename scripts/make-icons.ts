@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { chromiumArgs, chromiumPath } from './chromium.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const svg = fs.readFileSync(path.join(root, 'public/favicon.svg'), 'utf8');
@@ -27,17 +28,9 @@ const page = (size: number, maskable: boolean) => {
 
 const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voip-icons-'));
 const context = await chromium.launchPersistentContext(userDataDir, {
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  executablePath: chromiumPath,
   headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: chromiumArgs,
 });
 try {
   const tab = context.pages()[0] ?? (await context.newPage());

@@ -43,10 +43,10 @@ import { isLocale, LOCALE_TAGS, LOCALES, type Locale } from '../../src/shared/i1
 import { ALL_PERMISSIONS } from '../../src/shared/admin-access.ts';
 import { adminUsers, messages, users } from '../../src/server/db/schema.ts';
 import { createConsoleMailer } from '../../src/server/mail/mailer.ts';
+import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const clientDir = path.resolve(root, process.env.BENCH_CLIENT_DIR || 'dist/client');
-const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 const runs = Math.max(1, Number(process.env.BENCH_RUNS || 3));
 const pageList = (
   process.env.BENCH_PAGES ||
@@ -95,8 +95,8 @@ if (!fs.existsSync(path.join(clientDir, 'index.html'))) {
   console.error('bench/lighthouse: dist/client not found; run `npm run build:client` first.');
   process.exit(1);
 }
-if (!fs.existsSync(chromePath)) {
-  console.error(`bench/lighthouse: no Chromium at ${chromePath} (set CHROME_PATH).`);
+if (!fs.existsSync(chromiumPath)) {
+  console.error(`bench/lighthouse: no Chromium at ${chromiumPath} (set CHROME_PATH).`);
   process.exit(1);
 }
 
@@ -230,17 +230,11 @@ async function seed(): Promise<Record<string, string>> {
 /** Chromium for one theme, headless, fresh profile; its DevTools port. */
 async function startChrome(theme: string, lang: Locale) {
   const chrome = spawn(
-    chromePath,
+    chromiumPath,
     [
       '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
+      ...chromiumArgs,
       '--no-default-browser-check',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
       '--disable-extensions',
       '--disable-default-apps',
       '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',

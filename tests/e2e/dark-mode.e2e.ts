@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts';
 import type { AdminPostDto } from '../../src/shared/blog.ts';
 import { messages } from '../../src/server/db/schema.ts';
 import { nextIp, signInAdmin } from '../../src/server/test/admin.ts';
@@ -93,9 +94,9 @@ describe('dark mode', () => {
     h = await startHarness();
     page = h.page;
     browser = await chromium.launch({
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+      args: chromiumArgs,
     });
     admin = await signInAdmin(h.t, { role: 'super_admin' });
     const api = async (method: 'POST', url: string, payload: object) => {

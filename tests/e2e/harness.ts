@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts';
 import { createTestApp, type TestApp } from '../../src/server/test/app.ts';
 import { watchBrowserErrors } from '../../src/server/test/browser-errors.ts';
 
@@ -120,18 +121,10 @@ export async function startHarness(
 
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voip-e2e-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath,
     headless: true,
     viewport: { width: 1280, height: 800 },
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: chromiumArgs,
   });
   context.setDefaultTimeout(15_000);
   await context.addInitScript(watchForRawKeys, catalogKeys());
