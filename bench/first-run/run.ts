@@ -77,6 +77,9 @@ async function firstRun(browser: Browser, width: number, n: number): Promise<Run
     const t0 = performance.now();
     await page.goto(`${base}/`);
     await act(page.getByRole('link', { name: 'Start Free Trial' }).first().click());
+    await page.waitForURL('**/auth');
+    // Its form answers once the island has hydrated (before, Enter would submit it natively).
+    await page.waitForFunction(() => document.documentElement.dataset.island === 'ready');
     await act(page.getByLabel('Email address').fill(email));
     await page.getByLabel('Email address').press('Enter');
     const outbox = page.getByRole('link', { name: 'the development outbox' });

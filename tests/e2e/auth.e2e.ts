@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   codeFrom,
   eventually,
+  hydrated,
   linkFrom,
   noHorizontalScroll,
   signInBrowser,
@@ -62,7 +63,7 @@ describe('public site and sign-in', () => {
       .getByRole('link', { name: 'Sign In' })
       .click();
     await page.waitForURL('**/auth');
-    await page.getByLabel('Email address').waitFor();
+    await hydrated(page);
     await h.screenshot('auth-email-1280');
 
     await page.getByLabel('Email address').fill(email);
@@ -113,7 +114,7 @@ describe('public site and sign-in', () => {
     const email = uniqueEmail('wrong');
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto(h.baseUrl + '/auth');
-    await page.getByLabel('Email address').waitFor();
+    await hydrated(page);
     await noHorizontalScroll(page, 375);
     await h.screenshot('auth-email-375');
     await page.getByLabel('Email address').fill(email);

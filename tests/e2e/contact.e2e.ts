@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './harness.ts';
+import { hydrated, startHarness, type Harness } from './harness.ts';
 
 describe('contact form', () => {
   let h: Harness;
@@ -17,10 +17,7 @@ describe('contact form', () => {
     await page.getByRole('contentinfo').getByRole('link', { name: 'Contact' }).click();
     await page.waitForURL('**/contact');
     // The pre-rendered form shows before the app hydrates it (after its language's catalogue).
-    await page.waitForFunction(() => {
-      const h1 = document.querySelector('h1');
-      return !!h1 && Object.keys(h1).some((k) => k.startsWith('__reactFiber'));
-    });
+    await hydrated(page);
 
     await page.getByRole('button', { name: 'Send Message' }).click();
     await page.getByText('Full Name is required').waitFor();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeFrom, startHarness, type Harness } from './harness.ts';
+import { codeFrom, hydrated, startHarness, type Harness } from './harness.ts';
 
 /**
  * A new user's first minute, as they would click it: the landing page, sign-in with the code the
@@ -32,6 +32,8 @@ describe('first run: from the landing page to a code on screen', () => {
       const started = performance.now();
       await page.goto(h.baseUrl + '/');
       await act(page.getByRole('link', { name: 'Start Free Trial' }).first().click());
+      await page.waitForURL('**/auth');
+      await hydrated(page);
       await act(page.getByLabel('Email address').fill(email));
       await page.getByLabel('Email address').press('Enter');
 

@@ -178,6 +178,18 @@ export async function startHarness(
 }
 
 /** The code of a sign-in mail: after 'code is' in English, else ending its code line (any language). */
+/**
+ * Waits until React has taken over the page's server-rendered HTML: an island says so
+ * (`data-island="ready"`, set once it has hydrated), or the app has attached to the <h1>. Until
+ * then a form is plain HTML: a click or Enter there would submit it natively.
+ */
+export const hydrated = (page: Page) =>
+  page.waitForFunction(() => {
+    if (document.documentElement.dataset.island === 'ready') return true;
+    const h1 = document.querySelector('h1');
+    return !!h1 && Object.keys(h1).some((k) => k.startsWith('__reactFiber'));
+  });
+
 export const codeFrom = (text: string) => {
   const m = /code is (\d{6})/.exec(text) ?? / (\d{6})$/m.exec(text);
   if (!m) throw new Error(`no code in mail: ${text}`);

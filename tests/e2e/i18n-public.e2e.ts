@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Locale } from '../../src/shared/i18n/locales.ts';
 import { NAMESPACES } from '../../src/shared/i18n/namespaces.ts';
-import { noHorizontalScroll, signInBrowser, startHarness, type Harness } from './harness.ts';
+import {
+  hydrated,
+  noHorizontalScroll,
+  signInBrowser,
+  startHarness,
+  type Harness,
+} from './harness.ts';
 
 /** A key where a text should be: `public.nav.about`. */
 const RAW_KEY = new RegExp(`\\b(?:${NAMESPACES.join('|')})\\.[a-zA-Z]+\\.[a-zA-Z.]+`);
@@ -39,10 +45,7 @@ describe('the public site in other languages', () => {
     await page.goto(h.baseUrl + '/contact');
     await page.getByRole('heading', { level: 1, name: 'Свяжитесь с нами' }).waitFor();
     // The app has hydrated the pre-rendered form (after loading its language's catalogue).
-    await page.waitForFunction(() => {
-      const h1 = document.querySelector('h1');
-      return !!h1 && Object.keys(h1).some((k) => k.startsWith('__reactFiber'));
-    });
+    await hydrated(page);
     await page.getByLabel('Имя и фамилия').fill('Иван Петров');
     await page.getByLabel('Email').fill('ivan@example.com');
     await page.getByLabel('Тема').selectOption({ label: 'Техническая поддержка' });

@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUsers } from '../../src/server/db/schema.ts';
 import { signIn } from '../../src/server/test/app.ts';
-import { noHorizontalScroll, signInBrowser, startHarness, type Harness } from './harness.ts';
+import {
+  hydrated,
+  noHorizontalScroll,
+  signInBrowser,
+  startHarness,
+  type Harness,
+} from './harness.ts';
 
 /*
  * Site settings seen in the browser: the served site name and contact address (the contact page
@@ -48,6 +54,7 @@ describe('site settings in the browser', () => {
     expect(await link.getAttribute('href')).toBe('mailto:help@acme.test');
     expect(await page.title()).toBe('Contact · Acme Codes');
     // Hydrated (the form works on the client) without a mismatch.
+    await hydrated(page);
     await page.getByRole('button', { name: 'Send Message' }).click();
     await page.getByText('Full Name is required').waitFor();
   });
@@ -105,6 +112,9 @@ describe('site settings in the browser', () => {
     });
     const { hash } = (await endpoint.json()) as { hash: string };
 
+    // The page's clock is moved on by the test (15 s at once), so its check every 15 s runs
+    // without the test waiting for it.
+    await page.clock.install();
     await page.goto(h.baseUrl + '/dashboard/settings');
     await page.getByRole('heading', { name: 'Preferences' }).waitFor();
     // Marks this page load: a reload would lose it.
@@ -114,7 +124,8 @@ describe('site settings in the browser', () => {
 
     // The dashboard checks every 15 s: the screen shows with no click and no reload.
     await setSetting('maintenance_mode', true);
-    await page.getByRole('heading', { name: 'Down for maintenance' }).waitFor({ timeout: 25_000 });
+    await page.clock.runFor(15_000);
+    await page.getByRole('heading', { name: 'Down for maintenance' }).waitFor();
     expect(await sameLoad()).toBe(true);
 
     // Customers' shared pages keep working meanwhile.
@@ -124,7 +135,8 @@ describe('site settings in the browser', () => {
     await visitor.close();
 
     await setSetting('maintenance_mode', false);
-    await page.getByRole('heading', { name: 'Preferences' }).waitFor({ timeout: 25_000 });
+    await page.clock.runFor(15_000);
+    await page.getByRole('heading', { name: 'Preferences' }).waitFor();
     expect(await sameLoad()).toBe(true);
   });
 
