@@ -177,7 +177,6 @@ export async function startHarness(
   };
 }
 
-/** The code of a sign-in mail: after 'code is' in English, else ending its code line (any language). */
 /**
  * Waits until React has taken over the page's server-rendered HTML: an island says so
  * (`data-island="ready"`, set once it has hydrated), or the app has attached to the <h1>. Until
@@ -190,6 +189,7 @@ export const hydrated = (page: Page) =>
     return !!h1 && Object.keys(h1).some((k) => k.startsWith('__reactFiber'));
   });
 
+/** The code of a sign-in mail: after 'code is' in English, else ending its code line (any language). */
 export const codeFrom = (text: string) => {
   const m = /code is (\d{6})/.exec(text) ?? / (\d{6})$/m.exec(text);
   if (!m) throw new Error(`no code in mail: ${text}`);

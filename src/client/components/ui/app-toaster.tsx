@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { Toaster } from 'sonner';
 import { useIsDark } from '../../lib/dark.ts';
 import { useT } from '../../lib/i18n.tsx';
@@ -53,7 +53,7 @@ export function AppToaster() {
  * toaster's distance from the bottom plus its highest toast's offset in the expanded stack (sonner's
  * `--offset`) and height. Layout values only, so a toast sliding in or out counts where it lands.
  */
-export function toastRoom(root: ParentNode, windowHeight: number): number {
+function toastRoom(root: ParentNode, windowHeight: number): number {
   let room = 0;
   for (const toaster of root.querySelectorAll<HTMLElement>('[data-sonner-toaster]')) {
     const base = windowHeight - toaster.getBoundingClientRect().bottom;
@@ -67,7 +67,7 @@ export function toastRoom(root: ParentNode, windowHeight: number): number {
 }
 
 /** Keeps `--toast-room` on <html> up to date with the toasts under `root`. */
-function useToastRoom(root: React.RefObject<HTMLElement | null>) {
+function useToastRoom(root: RefObject<HTMLElement | null>) {
   useEffect(() => {
     const el = root.current;
     if (!el) return;
